@@ -1,0 +1,265 @@
+#include "rules.h"
+
+#include <string>
+
+#include "notation.h"
+#include "streets.h"
+
+namespace alien_city {
+namespace {
+
+Error rule_error(const char* code, std::string text) {
+  return Error{code, std::string(code) + ": " + std::move(text)};
+}
+
+// Lots whose tiles already hold two structures or more (R9's second half).
+LotSet crowded_tile_lots(const State& s) {
+  LotSet lots;
+  for (int t = 0; t < kTiles; ++t)
+    if (s.structures_on_tile(t) >= 2) lots |= tile_lots(t);
+  return lots;
+}
+
+// Icon lots that R11 forbids: another empty lot of the tile passes R8.
+LotSet blocked_icon_lots(const State& s, LotSet street_ok) {
+  LotSet blocked;
+  for (Lot icon : s.icon_lots() & s.streets()) {
+    const LotSet others = tile_lots(tile_of(icon)) - LotSet::single(icon);
+    if ((others & street_ok).any()) blocked.insert(icon);
+  }
+  return blocked;
+}
+
+BuildLots build_lots_from(const State& s, LotSet street_ok) {
+  const LotSet ok = street_ok - blocked_icon_lots(s, street_ok);
+  const LotSet any_tower = s.colour_lots(Colour::Black) | crowded_tile_lots(s);
+  BuildLots out;
+  for (int c = 0; c < 3; ++c) {
+    const auto colour = static_cast<Colour>(c);
+    out.lots[static_cast<int>(tower_of(colour))] = ok & (s.colour_lots(colour) | any_tower);
+  }
+  for (int c = 0; c < kColours; ++c) {
+    const auto colour = static_cast<Colour>(c);
+    // R10: a dome leaves its own colour only when no lot there passes R8.
+    const bool own_possible = (street_ok & s.colour_lots(colour)).any();
+    out.lots[static_cast<int>(dome_of(colour))] = own_possible ? ok & s.colour_lots(colour) : ok;
+  }
+  return out;
+}
+
+// Streets with one street neighbour that no structure needs: never
+// articulation points, so building there always keeps R8 (when at least two
+// streets remain).
+LotSet easy_street_lots(const State& s) {
+  const LotSet streets = s.streets();
+  if (streets.count() < 3) return {};
+  const LotSet n = streets.shift_south(), so = streets.shift_north();
+  const LotSet e = streets.shift_west(), w = streets.shift_east();
+  const LotSet dead_ends = streets & ((n ^ so ^ e ^ w) - ((n & so) | (e & w) | ((n | so) & (e | w))));
+  return dead_ends - sole_access_lots(s.built(), streets);
+}
+
+void advance_after_build(State& s, Player builder) {
+  const Player opponent = other(builder);
+  const bool opponent_can = has_legal_build(s, opponent);
+  const bool builder_can = opponent_can || has_legal_build(s, builder);
+  if (!opponent_can && !builder_can) {
+    s.set_turn(builder, Phase::Over, builder);
+    return;
+  }
+  const Player next = opponent_can ? opponent : builder;
+  if (claim_possible(s, builder)) {
+    s.set_turn(builder, Phase::Claim, next);
+  } else {
+    s.set_turn(next, Phase::Build, next);
+  }
+}
+
+}  // namespace
+
+std::optional<Action> action_from_id(int id) {
+  if (id < 0 || id >= kActionIds) return std::nullopt;
+  if (id == kDeclineId) return Action::decline();
+  if (id >= kPieceKinds * kLots) return Action::claim(id - kPieceKinds * kLots);
+  return Action::build(static_cast<Piece>(id / kLots), id % kLots);
+}
+
+BuildLots build_lots(const State& s) { return build_lots_from(s, street_legal_lots(s)); }
+
+BuildLots legal_builds(const State& s, Player p) {
+  BuildLots out = build_lots(s);
+  const Supply& supply = s.supply(p);
+  for (int k = 0; k < kPieceKinds; ++k)
+    if (!supply.pieces[k]) out.lots[k] = {};
+  return out;
+}
+
+bool has_legal_build(const State& s, Player p) {
+  const Supply& supply = s.supply(p);
+  bool has_dome = false, has_any = false;
+  for (int k = 0; k < kPieceKinds; ++k) {
+    has_any |= supply.pieces[k] > 0;
+    has_dome |= k >= 3 && supply.pieces[k] > 0;
+  }
+  if (!has_any) return false;
+  // A dome fits wherever any lot passes R8 (R10's fallback, and R11 always
+  // leaves a non-icon lot of a tile when its icon lot passes R8).
+  if (has_dome && easy_street_lots(s).any()) return true;
+  for (const LotSet& lots : legal_builds(s, p).lots)
+    if (lots.any()) return true;
+  return false;
+}
+
+bool claim_possible(const State& s, Player p) {
+  return s.supply(p).caps > 0 && s.unclaimed_towers().any();
+}
+
+std::vector<Action> legal_actions(const State& s) {
+  std::vector<Action> out;
+  switch (s.phase()) {
+    case Phase::Over: break;
+    case Phase::Build: {
+      const BuildLots builds = legal_builds(s, s.to_move());
+      for (int k = 0; k < kPieceKinds; ++k)
+        for (Lot lot : builds.lots[k]) out.push_back(Action::build(static_cast<Piece>(k), lot));
+      break;
+    }
+    case Phase::Claim:
+      for (Lot lot : s.unclaimed_towers()) out.push_back(Action::claim(lot));
+      out.push_back(Action::decline());
+      break;
+  }
+  return out;
+}
+
+int count_legal_actions(const State& s) {
+  switch (s.phase()) {
+    case Phase::Build: {
+      int n = 0;
+      for (const LotSet& lots : legal_builds(s, s.to_move()).lots) n += lots.count();
+      return n;
+    }
+    case Phase::Claim: return s.unclaimed_towers().count() + 1;
+    default: return 0;
+  }
+}
+
+std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot) {
+  const std::string where = lot_name(lot);
+  if (s.is_over()) return rule_error("E10", "the game is over");
+  if (s.phase() != Phase::Build)
+    return rule_error("E8", std::string(player_name(s.to_move())) +
+                                " is deciding on a claim now, not building");
+  if (!s.supply(p).pieces[static_cast<int>(piece)])
+    return rule_error("E7", std::string(player_name(p)) + " has no " + piece_name(piece) +
+                                " left");
+  if (!s.streets().contains(lot))
+    return rule_error("E1", where + " is already built on (rule 1)");
+  switch (street_verdict(s, lot)) {
+    case StreetVerdict::Isolates:
+      return rule_error("E4", "building on " + where +
+                                  " leaves a structure without street access (rule 4)");
+    case StreetVerdict::Splits:
+      return rule_error("E5", "building on " + where + " splits the street network (rule 4)");
+    default: break;
+  }
+  const int tile = tile_of(lot);
+  if (s.is_icon_lot(lot)) {
+    for (Lot other : tile_lots(tile) - LotSet::single(lot))
+      if (street_legal(s, other))
+        return rule_error("E6", where + " is its tile's icon lot, built last: " +
+                                    lot_name(other) + " on the same tile can still be built (rule 5)");
+  }
+  const Colour tile_colour = s.tile_colour_of(lot);
+  const Colour colour = piece_colour(piece);
+  if (!is_tower(piece)) {
+    if (tile_colour == colour) return std::nullopt;
+    // R10: the fallback needs every empty lot of the dome's colour to fail R8.
+    for (Lot own : s.colour_lots(colour) & s.streets())
+      if (street_legal(s, own))
+        return rule_error("E2", "a " + piece_name(piece) + " goes on a " +
+                                    std::string(colour_name(colour)) + " tile while one can take it, e.g. " +
+                                    lot_name(own) + " (rule 2)");
+    return std::nullopt;
+  }
+  if (s.structures_on_tile(tile) < 2 && tile_colour != colour && tile_colour != Colour::Black)
+    return rule_error("E3", "the first two structures on the " + std::string(colour_name(tile_colour)) +
+                                " tile of " + where + " must be " +
+                                std::string(colour_name(tile_colour)) + " (rule 3)");
+  return std::nullopt;
+}
+
+std::optional<Error> why_not_lot(const State& s, Lot lot) {
+  const Player p = s.to_move();
+  std::optional<Error> best;
+  // Rank reasons so the lot's own problem (occupied, streets, icon) wins over
+  // a colour mismatch of one particular piece.
+  auto rank = [](const std::string& code) {
+    static const char* kOrder[] = {"E10", "E8", "E1", "E4", "E5", "E6", "E3", "E2", "E7"};
+    for (int i = 0; i < 9; ++i)
+      if (code == kOrder[i]) return i;
+    return 9;
+  };
+  for (int k = 0; k < kPieceKinds; ++k) {
+    auto err = why_not_build(s, p, static_cast<Piece>(k), lot);
+    if (!err) return std::nullopt;
+    if (!best || rank(err->code) < rank(best->code)) best = std::move(err);
+  }
+  return best;
+}
+
+std::optional<Error> check_action(const State& s, const Action& a) {
+  if (a.lot != kNoLot && (a.lot < 0 || a.lot >= kLots))
+    return rule_error("E0", "no such lot");
+  if (s.is_over()) return rule_error("E10", "the game is over");
+  const Player p = s.to_move();
+  switch (a.kind) {
+    case Action::Kind::Build:
+      return why_not_build(s, p, a.piece, a.lot);
+    case Action::Kind::Claim: {
+      if (s.phase() != Phase::Claim)
+        return rule_error("E8", "a claim is only taken right after a build (rule: claiming)");
+      const auto piece = s.piece_at(a.lot);
+      if (!piece || !is_tower(*piece))
+        return rule_error("E9", "there is no tower on " + lot_name(a.lot) + " to claim");
+      if (s.claimed_by(a.lot))
+        return rule_error("E9", "the tower on " + lot_name(a.lot) + " is already claimed by " +
+                                    std::string(player_name(*s.claimed_by(a.lot))));
+      if (!s.supply(p).caps)
+        return rule_error("E9", std::string(player_name(p)) + " has no cap left");
+      return std::nullopt;
+    }
+    case Action::Kind::Decline:
+      if (s.phase() != Phase::Claim)
+        return rule_error("E8", "there is no claim to decline: " +
+                                    std::string(player_name(p)) + " must build");
+      return std::nullopt;
+  }
+  return rule_error("E0", "unknown decision");
+}
+
+std::optional<Error> apply_action(State& s, const Action& a) {
+  if (auto err = check_action(s, a)) return err;
+  apply_unchecked(s, a);
+  return std::nullopt;
+}
+
+void apply_unchecked(State& s, const Action& a) {
+  assert(!check_action(s, a));
+  const Player p = s.to_move();
+  switch (a.kind) {
+    case Action::Kind::Build:
+      s.place(a.lot, a.piece, p);
+      advance_after_build(s, p);
+      break;
+    case Action::Kind::Claim:
+      s.cap(a.lot, p);
+      s.set_turn(s.next_builder(), Phase::Build, s.next_builder());
+      break;
+    case Action::Kind::Decline:
+      s.set_turn(s.next_builder(), Phase::Build, s.next_builder());
+      break;
+  }
+}
+
+}  // namespace alien_city

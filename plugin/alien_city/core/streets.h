@@ -1,0 +1,36 @@
+// The street rule (seed rule 4, ruling R8): the empty lots form one
+// orthogonally connected network and every structure touches it.
+#pragma once
+
+#include "lotset.h"
+#include "state.h"
+
+namespace alien_city {
+
+// The four orthogonal neighbours of a lot.
+LotSet neighbours_of(Lot lot);
+
+// Whether the street network of `s` satisfies R8 as it stands: one connected
+// set, and every built lot has a street neighbour.
+bool streets_valid(const State& s);
+
+// Why building on an empty lot would break R8, if it would.
+enum class StreetVerdict { Ok, NotStreet, Isolates, Splits };
+
+// Every empty lot whose building keeps R8 (articulation points of the street
+// graph and the sole street access of some structure are excluded).
+// Precondition: streets_valid(s).
+LotSet street_legal_lots(const State& s);
+
+// The same question for one lot, answered with a flood fill that stops as soon
+// as the lot's street neighbours are seen to stay connected.
+StreetVerdict street_verdict(const State& s, Lot lot);
+inline bool street_legal(const State& s, Lot lot) { return street_verdict(s, lot) == StreetVerdict::Ok; }
+
+// Lots that are the only street neighbour of some structure.
+LotSet sole_access_lots(LotSet built, LotSet streets);
+
+// Articulation points of the street graph (lots whose removal disconnects it).
+LotSet articulation_points(LotSet streets);
+
+}  // namespace alien_city

@@ -1,0 +1,22 @@
+# Debian packages the project builds and runs with; sourced by test.sh and run.sh.
+GAMEHOST_PACKAGES=(
+  cmake g++ make pkg-config
+  libboost-dev libprotobuf-dev protobuf-compiler
+  libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2
+  xvfb xauth fonts-dejavu-core
+)
+
+# Installs the packages that are missing, and nothing when all are there.
+ensure_packages() {
+  local missing=()
+  for pkg in "${GAMEHOST_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  if ((${#missing[@]})); then
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+}
