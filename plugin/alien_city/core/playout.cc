@@ -1,5 +1,6 @@
 #include "playout.h"
 
+#include <bit>
 #include <cassert>
 
 #include "streets.h"
@@ -9,22 +10,28 @@ namespace {
 
 constexpr int kTriesBeforeListing = 12;
 
+// The n-th lot (from 0, lowest first) of a set with more than n lots.
+Lot nth_lot(LotSet set, int n) {
+  const auto low = static_cast<std::uint64_t>(set.bits());
+  const int in_low = std::popcount(low);
+  if (n >= in_low) {
+    set = LotSet::from_bits(set.bits() >> 64 << 64);
+    n -= in_low;
+  }
+  while (n-- > 0) set.pop_first();
+  return set.first();
+}
+
 Action random_build(const State& s, Rng& rng) {
   const Player p = s.to_move();
-  const Supply& supply = s.supply(p);
-  std::array<Piece, kPieceKinds> kinds{};
-  int n_kinds = 0;
-  for (int k = 0; k < kPieceKinds; ++k)
-    if (supply.pieces[k]) kinds[n_kinds++] = static_cast<Piece>(k);
-  const LotSet streets = s.streets();
-  std::array<Lot, kLots> lots{};
-  int n_lots = 0;
-  for (Lot lot : streets) lots[n_lots++] = lot;
-  assert(n_kinds > 0 && n_lots > 0);
+  const BuildCandidates candidates = build_candidates(s, p);
+  assert(candidates.total > 0);
   for (int attempt = 0; attempt < kTriesBeforeListing; ++attempt) {
-    const auto pick = rng.below(static_cast<std::uint32_t>(n_kinds * n_lots));
-    const Action a = Action::build(kinds[pick / n_lots], lots[pick % n_lots]);
-    if (!why_not_build(s, p, a.piece, a.lot)) return a;
+    int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(candidates.total)));
+    int k = 0;
+    while (pick >= candidates.lots[k].count()) pick -= candidates.lots[k++].count();
+    const Action a = Action::build(static_cast<Piece>(k), nth_lot(candidates.lots[k], pick));
+    if (build_is_legal(s, p, a.piece, a.lot, candidates.quick)) return a;
   }
   const BuildLots legal = legal_builds(s, p);
   int total = 0;

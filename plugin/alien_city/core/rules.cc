@@ -12,14 +12,6 @@ Error rule_error(const char* code, std::string text) {
   return Error{code, std::string(code) + ": " + std::move(text)};
 }
 
-// Lots whose tiles already hold two structures or more (R9's second half).
-LotSet crowded_tile_lots(const State& s) {
-  LotSet lots;
-  for (int t = 0; t < kTiles; ++t)
-    if (s.structures_on_tile(t) >= 2) lots |= tile_lots(t);
-  return lots;
-}
-
 // Icon lots that R11 forbids: another empty lot of the tile passes R8.
 LotSet blocked_icon_lots(const State& s, LotSet street_ok) {
   LotSet blocked;
@@ -30,13 +22,25 @@ LotSet blocked_icon_lots(const State& s, LotSet street_ok) {
   return blocked;
 }
 
+// Streets that pass R8 by bitboard tests alone (locally simple, needed by no
+// structure as its only access): a quick subset of street_legal_lots().
+LotSet quick_street_lots(const State& s) {
+  const LotSet streets = s.streets();
+  if (streets.count() < 3) return {};
+  return locally_simple_lots(streets) - sole_access_lots(s.built(), streets);
+}
+
+// Lots where a tower of colour c may stand under R9 alone.
+LotSet tower_colour_lots(const State& s, Colour c) {
+  return s.colour_lots(c) | s.colour_lots(Colour::Black) | s.crowded_tile_lots();
+}
+
 BuildLots build_lots_from(const State& s, LotSet street_ok) {
   const LotSet ok = street_ok - blocked_icon_lots(s, street_ok);
-  const LotSet any_tower = s.colour_lots(Colour::Black) | crowded_tile_lots(s);
   BuildLots out;
   for (int c = 0; c < 3; ++c) {
     const auto colour = static_cast<Colour>(c);
-    out.lots[static_cast<int>(tower_of(colour))] = ok & (s.colour_lots(colour) | any_tower);
+    out.lots[static_cast<int>(tower_of(colour))] = ok & tower_colour_lots(s, colour);
   }
   for (int c = 0; c < kColours; ++c) {
     const auto colour = static_cast<Colour>(c);
@@ -47,24 +51,12 @@ BuildLots build_lots_from(const State& s, LotSet street_ok) {
   return out;
 }
 
-// Streets with one street neighbour that no structure needs: never
-// articulation points, so building there always keeps R8 (when at least two
-// streets remain).
-LotSet easy_street_lots(const State& s) {
-  const LotSet streets = s.streets();
-  if (streets.count() < 3) return {};
-  const LotSet n = streets.shift_south(), so = streets.shift_north();
-  const LotSet e = streets.shift_west(), w = streets.shift_east();
-  const LotSet dead_ends = streets & ((n ^ so ^ e ^ w) - ((n & so) | (e & w) | ((n | so) & (e | w))));
-  return dead_ends - sole_access_lots(s.built(), streets);
-}
-
 void advance_after_build(State& s, Player builder) {
   const Player opponent = other(builder);
   const bool opponent_can = has_legal_build(s, opponent);
   const bool builder_can = opponent_can || has_legal_build(s, builder);
   if (!opponent_can && !builder_can) {
-    s.set_turn(builder, Phase::Over, builder);
+    s.set_turn(Player::Black, Phase::Over, Player::Black);  // no one moves; fixed for equality
     return;
   }
   const Player next = opponent_can ? opponent : builder;
@@ -103,8 +95,13 @@ bool has_legal_build(const State& s, Player p) {
   }
   if (!has_any) return false;
   // A dome fits wherever any lot passes R8 (R10's fallback, and R11 always
-  // leaves a non-icon lot of a tile when its icon lot passes R8).
-  if (has_dome && easy_street_lots(s).any()) return true;
+  // leaves a non-icon lot of a tile when its icon lot passes R8); a tower on
+  // any non-icon lot that passes R8 and R9.
+  const LotSet quick = quick_street_lots(s);
+  if (has_dome && quick.any()) return true;
+  for (int c = 0; c < 3; ++c)
+    if (supply.pieces[c] && ((quick - s.icon_lots()) & tower_colour_lots(s, static_cast<Colour>(c))).any())
+      return true;
   for (const LotSet& lots : legal_builds(s, p).lots)
     if (lots.any()) return true;
   return false;
@@ -144,48 +141,139 @@ int count_legal_actions(const State& s) {
   }
 }
 
-std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot) {
-  const std::string where = lot_name(lot);
-  if (s.is_over()) return rule_error("E10", "the game is over");
-  if (s.phase() != Phase::Build)
-    return rule_error("E8", std::string(player_name(s.to_move())) +
-                                " is deciding on a claim now, not building");
-  if (!s.supply(p).pieces[static_cast<int>(piece)])
-    return rule_error("E7", std::string(player_name(p)) + " has no " + piece_name(piece) +
-                                " left");
-  if (!s.streets().contains(lot))
-    return rule_error("E1", where + " is already built on (rule 1)");
-  switch (street_verdict(s, lot)) {
-    case StreetVerdict::Isolates:
-      return rule_error("E4", "building on " + where +
-                                  " leaves a structure without street access (rule 4)");
-    case StreetVerdict::Splits:
-      return rule_error("E5", "building on " + where + " splits the street network (rule 4)");
-    default: break;
+namespace {
+
+// Why a build is refused, without any text: the fast path for random play.
+// `witness` is the lot that makes an icon lot wait (E6) or that a dome should
+// take instead (E2).
+enum class Refusal : std::uint8_t {
+  None, GameOver, WrongPhase, NotInSupply, Occupied, Isolates, Splits, IconLast, TileColour, DomeColour
+};
+
+Refusal refuse_build(const State& s, Player p, Piece piece, Lot lot, Lot& witness) {
+  if (s.is_over()) return Refusal::GameOver;
+  if (s.phase() != Phase::Build) return Refusal::WrongPhase;
+  if (!s.supply(p).pieces[static_cast<int>(piece)]) return Refusal::NotInSupply;
+  if (!s.streets().contains(lot)) return Refusal::Occupied;
+  const LotSet quick = quick_street_lots(s);
+  auto passes_r8 = [&](Lot l) { return quick.contains(l) || street_legal(s, l); };
+  if (!quick.contains(lot)) {
+    switch (street_verdict(s, lot)) {
+      case StreetVerdict::Isolates: return Refusal::Isolates;
+      case StreetVerdict::Splits: return Refusal::Splits;
+      default: break;
+    }
   }
   const int tile = tile_of(lot);
   if (s.is_icon_lot(lot)) {
-    for (Lot other : tile_lots(tile) - LotSet::single(lot))
-      if (street_legal(s, other))
-        return rule_error("E6", where + " is its tile's icon lot, built last: " +
-                                    lot_name(other) + " on the same tile can still be built (rule 5)");
+    for (Lot other : (tile_lots(tile) & s.streets()) - LotSet::single(lot))
+      if (passes_r8(other)) {
+        witness = other;
+        return Refusal::IconLast;
+      }
   }
   const Colour tile_colour = s.tile_colour_of(lot);
   const Colour colour = piece_colour(piece);
   if (!is_tower(piece)) {
-    if (tile_colour == colour) return std::nullopt;
+    if (tile_colour == colour) return Refusal::None;
     // R10: the fallback needs every empty lot of the dome's colour to fail R8.
-    for (Lot own : s.colour_lots(colour) & s.streets())
-      if (street_legal(s, own))
-        return rule_error("E2", "a " + piece_name(piece) + " goes on a " +
-                                    std::string(colour_name(colour)) + " tile while one can take it, e.g. " +
-                                    lot_name(own) + " (rule 2)");
-    return std::nullopt;
+    const LotSet own_lots = s.colour_lots(colour) & s.streets();
+    const LotSet quick_own = own_lots & quick;
+    if (quick_own.any()) {
+      witness = quick_own.first();
+      return Refusal::DomeColour;
+    }
+    for (Lot own : own_lots)
+      if (street_legal(s, own)) {
+        witness = own;
+        return Refusal::DomeColour;
+      }
+    return Refusal::None;
   }
   if (s.structures_on_tile(tile) < 2 && tile_colour != colour && tile_colour != Colour::Black)
-    return rule_error("E3", "the first two structures on the " + std::string(colour_name(tile_colour)) +
-                                " tile of " + where + " must be " +
-                                std::string(colour_name(tile_colour)) + " (rule 3)");
+    return Refusal::TileColour;
+  return Refusal::None;
+}
+
+}  // namespace
+
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot) {
+  return build_is_legal(s, p, piece, lot, quick_street_lots(s));
+}
+
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, LotSet quick) {
+  // The cheap tests first: most random candidates fail on colour.
+  if (s.phase() != Phase::Build || !s.supply(p).pieces[static_cast<int>(piece)] ||
+      !s.streets().contains(lot))
+    return false;
+  const Colour colour = piece_colour(piece);
+  const bool own_tile = s.tile_colour_of(lot) == colour;
+  if (is_tower(piece)) {
+    if (!tower_colour_lots(s, colour).contains(lot)) return false;
+  } else if (!own_tile && (s.colour_lots(colour) & quick).any()) {
+    return false;
+  }
+  auto passes_r8 = [&](Lot l) { return quick.contains(l) || street_legal(s, l); };
+  if (!passes_r8(lot)) return false;
+  if (s.is_icon_lot(lot))
+    for (Lot other : (tile_lots(tile_of(lot)) & s.streets()) - LotSet::single(lot))
+      if (passes_r8(other)) return false;
+  if (!is_tower(piece) && !own_tile)
+    for (Lot own : s.colour_lots(colour) & s.streets())
+      if (street_legal(s, own)) return false;
+  return true;
+}
+
+BuildCandidates build_candidates(const State& s, Player p) {
+  BuildCandidates c;
+  c.quick = quick_street_lots(s);
+  const LotSet streets = s.streets();
+  const LotSet base = streets.count() < 2 ? LotSet{} : streets - sole_access_lots(s.built(), streets);
+  const Supply& supply = s.supply(p);
+  for (int k = 0; k < kPieceKinds; ++k) {
+    if (!supply.pieces[k]) continue;
+    const auto piece = static_cast<Piece>(k);
+    const Colour colour = piece_colour(piece);
+    if (is_tower(piece)) {
+      c.lots[k] = base & tower_colour_lots(s, colour);
+    } else {
+      // Off its colour only when no lot of its colour is quickly seen to pass R8.
+      c.lots[k] = (s.colour_lots(colour) & c.quick).any() ? base & s.colour_lots(colour) : base;
+    }
+    c.total += c.lots[k].count();
+  }
+  return c;
+}
+
+std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot) {
+  Lot witness = kNoLot;
+  const std::string where = lot_name(lot);
+  switch (refuse_build(s, p, piece, lot, witness)) {
+    case Refusal::None: return std::nullopt;
+    case Refusal::GameOver: return rule_error("E10", "the game is over");
+    case Refusal::WrongPhase:
+      return rule_error("E8", std::string(player_name(s.to_move())) + " is deciding on a claim now, not building");
+    case Refusal::NotInSupply:
+      return rule_error("E7", std::string(player_name(p)) + " has no " + piece_name(piece) + " left");
+    case Refusal::Occupied: return rule_error("E1", where + " is already built on (rule 1)");
+    case Refusal::Isolates:
+      return rule_error("E4", "building on " + where + " leaves a structure without street access (rule 4)");
+    case Refusal::Splits:
+      return rule_error("E5", "building on " + where + " splits the street network (rule 4)");
+    case Refusal::IconLast:
+      return rule_error("E6", where + " is its tile's icon lot, built last: " + lot_name(witness) +
+                                  " on the same tile can still be built (rule 5)");
+    case Refusal::DomeColour: {
+      const std::string colour(colour_name(piece_colour(piece)));
+      return rule_error("E2", "a " + piece_name(piece) + " goes on a " + colour +
+                                  " tile while one can take it, e.g. " + lot_name(witness) + " (rule 2)");
+    }
+    case Refusal::TileColour: {
+      const std::string tile_colour(colour_name(s.tile_colour_of(lot)));
+      return rule_error("E3", "the first two structures on the " + tile_colour + " tile of " + where +
+                                  " must be " + tile_colour + " (rule 3)");
+    }
+  }
   return std::nullopt;
 }
 

@@ -61,6 +61,21 @@ int count_legal_actions(const State& s);
 // (rule 3), E4 isolates a structure (rule 4), E5 splits the streets (rule 4),
 // E6 icon lot last (rule 5), E7 not in supply, E8 wrong phase, E10 game over.
 std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot);
+// The same answer as !why_not_build(...), without composing any message.
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot);
+// As above, given quick = BuildCandidates::quick of this position.
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, LotSet quick);
+
+// A cheap superset of p's legal builds, for sampling by rejection: lots that
+// no structure needs as its only street, filtered by colour (R9, and R10 when
+// a lot of the dome's colour is seen to pass R8). `quick` holds lots known to
+// pass R8 by bitboard tests alone.
+struct BuildCandidates {
+  std::array<LotSet, kPieceKinds> lots{};
+  int total = 0;
+  LotSet quick;
+};
+BuildCandidates build_candidates(const State& s, Player p);
 
 // Why nothing from the mover's supply can be built on `lot` (the most
 // specific rule first), or nullopt when something can.

@@ -43,7 +43,7 @@ void State::place(Lot lot, Piece piece, std::optional<Player> from) {
   built_.insert(lot);
   if (is_tower(piece)) towers_.insert(lot);
   by_colour_[static_cast<int>(piece_colour(piece))].insert(lot);
-  ++tile_count_[tile_of(lot)];
+  if (++tile_count_[tile_of(lot)] == 2) crowded_ |= tile_lots(tile_of(lot));
   if (from) {
     auto& count = supply_[index_of(*from)].pieces[static_cast<int>(piece)];
     assert(count > 0);

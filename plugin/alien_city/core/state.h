@@ -49,6 +49,8 @@ class State {
   // Who capped the tower on `lot`, if anyone.
   std::optional<Player> claimed_by(Lot lot) const;
   int structures_on_tile(int tile) const { return tile_count_[tile]; }
+  // Lots of the tiles that hold two structures or more (R9's second half).
+  LotSet crowded_tile_lots() const { return crowded_; }
 
   LotSet built() const { return built_; }
   LotSet streets() const { return ~built_; }
@@ -90,7 +92,7 @@ class State {
   std::array<std::uint8_t, kLots> piece_{};
   std::array<std::uint8_t, kLots> owner_{};
   std::array<std::uint8_t, kTiles> tile_count_{};
-  LotSet built_, towers_;
+  LotSet built_, towers_, crowded_;
   std::array<LotSet, kColours> by_colour_{};
   std::array<LotSet, 2> claimed_{};
 

@@ -84,11 +84,64 @@ LotSet articulation_points(LotSet streets) {
   return cut;
 }
 
+LotSet locally_simple_lots(LotSet streets) {
+  // For each lot: is its north (east, ...) neighbour a street?
+  const LotSet n = streets.shift_south(), so = streets.shift_north();
+  const LotSet e = streets.shift_west(), w = streets.shift_east();
+  // ... and its diagonal neighbours.
+  const LotSet ne = e.shift_south(), nw = w.shift_south();
+  const LotSet se = e.shift_north(), sw = w.shift_north();
+  // Walking clockwise N, E, S, W round the ring, a street neighbour ends a
+  // run of the ring when the next one is missing or not joined through the
+  // corner between them. Two or more run ends: the neighbours may only be
+  // joined far away.
+  const LotSet end_n = n - (e & ne), end_e = e - (so & se);
+  const LotSet end_s = so - (w & sw), end_w = w - (n & nw);
+  const LotSet two_ends = (end_n & (end_e | end_s | end_w)) | (end_e & (end_s | end_w)) | (end_s & end_w);
+  return streets - two_ends;
+}
+
+namespace {
+
+// Whether removing a street keeps its street neighbours `around` connected
+// within `rest`. A flood grows from every neighbour at once; floods that meet
+// merge. One flood left: connected. A flood that stops growing while others
+// remain: split. Racing the floods stops at the smaller side of a cut, which
+// in a late, maze-like city is often a short dead end.
+bool neighbours_stay_connected(LotSet around, LotSet rest) {
+  std::array<LotSet, 4> floods{};
+  int n = 0;
+  for (Lot l : around) floods[n++] = LotSet::single(l);
+  while (n > 1) {
+    for (int i = 0; i < n; ++i) {
+      const LotSet grown = (floods[i] | floods[i].neighbours()) & rest;
+      if (grown == floods[i]) return false;
+      floods[i] = grown;
+    }
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if ((floods[i] & floods[j]).any()) {
+          floods[i] |= floods[j];
+          floods[j] = floods[--n];
+          --j;
+        }
+  }
+  return true;
+}
+
+}  // namespace
+
 LotSet street_legal_lots(const State& s) {
   const LotSet streets = s.streets();
   // Building the last street would leave every structure without access.
   if (streets.count() < 2) return {};
-  return streets - articulation_points(streets) - sole_access_lots(s.built(), streets);
+  const LotSet candidates = streets - sole_access_lots(s.built(), streets);
+  const LotSet simple = locally_simple_lots(streets);
+  LotSet legal = candidates & simple;
+  for (Lot lot : candidates - simple)
+    if (neighbours_stay_connected(kNeighbours[lot] & streets, streets - LotSet::single(lot)))
+      legal.insert(lot);
+  return legal;
 }
 
 StreetVerdict street_verdict(const State& s, Lot lot) {
@@ -99,15 +152,8 @@ StreetVerdict street_verdict(const State& s, Lot lot) {
   if (around.empty()) return StreetVerdict::Isolates;
   for (Lot b : kNeighbours[lot] & s.built())
     if ((kNeighbours[b] & rest).empty()) return StreetVerdict::Isolates;
-  if (around.count() == 1) return StreetVerdict::Ok;  // a dead end never splits
-  // Grow from one street neighbour until all of them are reached.
-  LotSet reached = LotSet::single(around.first());
-  while (true) {
-    if ((around - reached).empty()) return StreetVerdict::Ok;
-    const LotSet grown = (reached | reached.neighbours()) & rest;
-    if (grown == reached) return StreetVerdict::Splits;
-    reached = grown;
-  }
+  if (locally_simple_lots(streets).contains(lot)) return StreetVerdict::Ok;
+  return neighbours_stay_connected(around, rest) ? StreetVerdict::Ok : StreetVerdict::Splits;
 }
 
 }  // namespace alien_city

@@ -33,4 +33,10 @@ LotSet sole_access_lots(LotSet built, LotSet streets);
 // Articulation points of the street graph (lots whose removal disconnects it).
 LotSet articulation_points(LotSet streets);
 
+// Streets whose street neighbours stay connected through the eight lots
+// around them: removing one of these never disconnects the network. Computed
+// for all lots at once with a few dozen bitboard operations; every street
+// outside this set may be an articulation point and needs a flood fill.
+LotSet locally_simple_lots(LotSet streets);
+
 }  // namespace alien_city
