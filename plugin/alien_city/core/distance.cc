@@ -13,18 +13,19 @@ StreetRings::StreetRings(const State& s, Lot origin, int max_distance) : origin_
   LotSet frontier = neighbours_of(origin) & streets;
   while (frontier.any() && depth_ < max_distance) {
     ++depth_;
-    rings_[depth_] = frontier;
+    rings_[depth_] = frontier.bits();
     visited |= frontier;
     const LotSet around = frontier.neighbours();
-    reached_[depth_] = around & structures_left;
-    structures_left -= reached_[depth_];
+    const LotSet reached = around & structures_left;
+    reached_[depth_] = reached.bits();
+    structures_left -= reached;
     frontier = (around & streets) - visited;
   }
 }
 
 int StreetRings::distance_to(Lot lot) const {
   for (int d = 1; d <= depth_; ++d)
-    if (reached_[d].contains(lot)) return d;
+    if (structures_at(d).contains(lot)) return d;
   return kUnreachable;
 }
 
@@ -34,7 +35,7 @@ std::vector<Lot> StreetRings::path_to(Lot target) const {
   std::vector<Lot> path(d);
   LotSet previous = LotSet::single(target);
   for (int step = d; step >= 1; --step) {
-    const Lot lot = (rings_[step] & previous.neighbours()).first();
+    const Lot lot = (ring(step) & previous.neighbours()).first();
     path[step - 1] = lot;
     previous = LotSet::single(lot);
   }

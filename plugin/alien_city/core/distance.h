@@ -25,9 +25,9 @@ class StreetRings {
 
   Lot origin() const { return origin_; }
   int depth() const { return depth_; }
-  LotSet ring(int d) const { return rings_[d]; }
+  LotSet ring(int d) const { return LotSet::from_bits(rings_[d]); }
   // Structures (origin excluded) first reached at distance d.
-  LotSet structures_at(int d) const { return reached_[d]; }
+  LotSet structures_at(int d) const { return LotSet::from_bits(reached_[d]); }
   // Distance of the structure on `lot`, or kUnreachable within the search.
   int distance_to(Lot lot) const;
   // The street lots of a shortest route from the origin to the structure on
@@ -38,8 +38,10 @@ class StreetRings {
  private:
   Lot origin_;
   int depth_ = 0;
-  std::array<LotSet, kLots + 1> rings_{};
-  std::array<LotSet, kLots + 1> reached_{};
+  // Only entries 1..depth_ are written and read: left uninitialised so a
+  // search costs nothing beyond its depth.
+  Bits128 rings_[kLots + 1];
+  Bits128 reached_[kLots + 1];
 };
 
 // Distance between the structures on a and b (kUnreachable when none).

@@ -1,0 +1,168 @@
+#include "scene_shapes.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace alien_city::plugin::draw {
+
+Rgba mix(Rgba c, Rgba to, float t) {
+  auto ch = [](Rgba v, int shift) { return static_cast<float>((v >> shift) & 0xff); };
+  Rgba out = c & 0xff;
+  for (int shift : {24, 16, 8}) {
+    const float v = ch(c, shift) + (ch(to, shift) - ch(c, shift)) * t;
+    out |= static_cast<Rgba>(std::clamp(std::lround(v), 0l, 255l)) << shift;
+  }
+  return out;
+}
+
+Rgba with_alpha(Rgba c, std::uint8_t alpha) { return (c & 0xffffff00u) | alpha; }
+
+Rgba tile_colour(Colour c) {
+  switch (c) {
+    case Colour::Red: return 0xe9a29bff;
+    case Colour::Blue: return 0x9bbfe8ff;
+    case Colour::Green: return 0xa6d69dff;
+    default: return 0xb3b3b3ff;
+  }
+}
+
+Rgba guild_colour(Colour c) {
+  switch (c) {
+    case Colour::Red: return 0xd7263dff;
+    case Colour::Blue: return 0x1d5fc4ff;
+    case Colour::Green: return 0x1f9a3cff;
+    default: return 0x1c1c1cff;
+  }
+}
+
+Rgba player_colour(Player p) { return p == Player::White ? kWhitePlayer : kBlackPlayer; }
+
+float lot_x(Lot lot) { return static_cast<float>(col_of(lot)); }
+float lot_y(Lot lot) { return static_cast<float>(kRows - 1 - row_of(lot)); }
+
+pb::Point point(float x, float y) {
+  pb::Point p;
+  p.set_x(x);
+  p.set_y(y);
+  return p;
+}
+
+pb::Point center(Lot lot) { return point(lot_x(lot) + 0.5f, lot_y(lot) + 0.5f); }
+
+pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline, float outline_width) {
+  pb::Shape& s = *layer.add_shapes();
+  s.set_id(std::move(id));
+  s.set_fill(fill);
+  s.set_outline(outline);
+  s.set_outline_width(outline_width);
+  return s;
+}
+
+void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner) {
+  auto& r = *s.mutable_rect();
+  r.mutable_rect()->set_x(x);
+  r.mutable_rect()->set_y(y);
+  r.mutable_rect()->set_width(w);
+  r.mutable_rect()->set_height(h);
+  r.set_corner_radius(corner);
+}
+
+pb::Shape& lot_square(pb::Layer& layer, std::string id, Lot lot, float side, float corner, Rgba fill,
+                      Rgba outline, float outline_width) {
+  pb::Shape& s = add(layer, std::move(id), fill, outline, outline_width);
+  const float inset = (1.0f - side) / 2;
+  set_rect(s, lot_x(lot) + inset, lot_y(lot) + inset, side, side, corner);
+  return s;
+}
+
+void set_circle(pb::Shape& s, pb::Point c, float r) {
+  *s.mutable_circle()->mutable_center() = c;
+  s.mutable_circle()->set_radius(r);
+}
+
+void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
+                 float scale) {
+  auto& poly = *s.mutable_polygon();
+  for (const auto& [x, y] : pts) *poly.add_points() = point(origin.x() + x * scale, origin.y() + y * scale);
+}
+
+void set_text(pb::Shape& s, pb::Point at, std::string content, float size, pb::Text::Align align,
+              bool bold) {
+  auto& t = *s.mutable_text();
+  *t.mutable_position() = at;
+  t.set_content(std::move(content));
+  t.set_size(size);
+  t.set_align(align);
+  t.set_bold(bold);
+}
+
+void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts) {
+  for (const auto& p : pts) *s.mutable_polyline()->add_points() = p;
+}
+
+void pyramid(pb::Layer& layer, const std::string& id, pb::Point c, float side, Rgba colour,
+             Rgba outline, pb::Motion motion, const std::string& tooltip) {
+  const float h = side / 2;
+  // Faces lit from the top-left: north and west bright, south and east dark.
+  struct Face {
+    const char* name;
+    float t;
+    Rgba toward;
+    std::pair<float, float> a, b;
+  };
+  const Face faces[] = {
+      {"n", 0.38f, 0xffffffff, {-1, -1}, {1, -1}},
+      {"w", 0.16f, 0xffffffff, {-1, 1}, {-1, -1}},
+      {"e", 0.18f, 0x000000ff, {1, -1}, {1, 1}},
+      {"s", 0.34f, 0x000000ff, {1, 1}, {-1, 1}},
+  };
+  for (const Face& f : faces) {
+    pb::Shape& s = add(layer, id + ":" + f.name, mix(colour, f.toward, f.t));
+    set_polygon(s, {{f.a.first, f.a.second}, {f.b.first, f.b.second}, {0, 0}}, c, h);
+    *s.mutable_pivot() = c;
+    s.set_motion(motion);
+    s.set_tooltip(tooltip);
+  }
+  pb::Shape& o = add(layer, id + ":o", 0, outline, side * 0.06f);
+  set_rect(o, c.x() - h, c.y() - h, side, side, 0);
+  *o.mutable_pivot() = c;
+  o.set_motion(motion);
+  o.set_tooltip(tooltip);
+}
+
+void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at, float size,
+                pb::Motion motion) {
+  const Rgba colour = guild_colour(c);
+  const float s = size;
+  pb::Shape* shape = nullptr;
+  switch (c) {
+    case Colour::Red:  // a lightning bolt
+      shape = &add(layer, id, colour);
+      set_polygon(*shape, {{0.12f, -0.5f}, {-0.28f, 0.06f}, {-0.02f, 0.06f}, {-0.14f, 0.5f},
+                           {0.3f, -0.1f}, {0.03f, -0.1f}}, at, s);
+      break;
+    case Colour::Blue:  // a ring
+      shape = &add(layer, id, 0, colour, s * 0.16f);
+      set_circle(*shape, at, s * 0.42f);
+      break;
+    case Colour::Green: {  // a five-pointed star
+      shape = &add(layer, id, colour);
+      auto& poly = *shape->mutable_polygon();
+      for (int i = 0; i < 10; ++i) {
+        const double a = -M_PI / 2 + i * M_PI / 5;
+        const float r = (i % 2 ? 0.21f : 0.52f) * s;
+        *poly.add_points() = point(at.x() + r * static_cast<float>(std::cos(a)),
+                                   at.y() + 0.04f * s + r * static_cast<float>(std::sin(a)));
+      }
+      break;
+    }
+    default:  // a pyramid in profile
+      shape = &add(layer, id, colour, 0xffffff80, s * 0.04f);
+      set_polygon(*shape, {{0, -0.42f}, {0.48f, 0.38f}, {-0.48f, 0.38f}}, at, s);
+      break;
+  }
+  *shape->mutable_pivot() = at;
+  shape->set_motion(motion);
+}
+
+}  // namespace alien_city::plugin::draw

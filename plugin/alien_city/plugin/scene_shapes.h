@@ -1,0 +1,77 @@
+// Drawing helpers of the Alien City scene (scene_builder.cc and
+// scene_teaching.cc): the palette, lot geometry and shape constructors that
+// append to a scene.proto Layer. Internal to the plugin.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include "alien_city/core/board.h"
+#include "scene.pb.h"
+
+namespace alien_city::plugin::draw {
+
+namespace pb = gamehost::v1;
+
+// 0xRRGGBBAA.
+using Rgba = std::uint32_t;
+
+// Mixes c toward `to` by t (0..1), keeping c's alpha.
+Rgba mix(Rgba c, Rgba to, float t);
+Rgba with_alpha(Rgba c, std::uint8_t alpha);
+
+// The palette (docs/viewer.md shows it).
+inline constexpr Rgba kBackground = 0x23262dff;
+inline constexpr Rgba kLabel = 0xc9cdd6ff;
+inline constexpr Rgba kRoad = 0x4a4f5aff;
+inline constexpr Rgba kTileBorder = 0x1b1d22ff;
+inline constexpr Rgba kLotLine = 0x00000038;
+inline constexpr Rgba kLastAction = 0xffd23fff;
+inline constexpr Rgba kSelection = 0xffd23fff;
+inline constexpr Rgba kCustomer = 0x35d0ffff;
+inline constexpr Rgba kCompetitor = 0xff8c1aff;
+inline constexpr Rgba kCompetitorMarker = 0xf6b25eff;  // the lit lots of a route
+inline constexpr Rgba kLegal = 0x7cfc00ff;
+inline constexpr Rgba kIllegal = 0xff5a5aff;
+inline constexpr Rgba kWhitePlayer = 0xf4f4f4ff;
+inline constexpr Rgba kBlackPlayer = 0x111111ff;
+
+// Tile ground colours and the guild colour of structures and icons.
+Rgba tile_colour(Colour c);
+Rgba guild_colour(Colour c);
+Rgba player_colour(Player p);
+
+// Geometry. Lot (col, row) covers [col, col+1] x [9-row, 10-row].
+float lot_x(Lot lot);  // left edge
+float lot_y(Lot lot);  // top edge
+pb::Point point(float x, float y);
+pb::Point center(Lot lot);
+
+// Appends a shape with `id` to `layer`, fills in colours and returns it for
+// the geometry.
+pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline = 0, float outline_width = 0);
+
+// A rounded square centred on `lot`, of side `side`.
+pb::Shape& lot_square(pb::Layer& layer, std::string id, Lot lot, float side, float corner,
+                      Rgba fill, Rgba outline = 0, float outline_width = 0);
+void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner = 0);
+void set_circle(pb::Shape& s, pb::Point c, float r);
+void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
+                 float scale);
+void set_text(pb::Shape& s, pb::Point at, std::string content, float size,
+              pb::Text::Align align = pb::Text::CENTER, bool bold = false);
+void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts);
+
+// A pyramid seen from above: a square of side `side` centred at `c` cut into
+// four triangular faces shaded as if lit from the top-left. Shapes
+// "<id>:n" ... "<id>:w" and an outline "<id>:o", all scaling around c.
+void pyramid(pb::Layer& layer, const std::string& id, pb::Point c, float side, Rgba colour,
+             Rgba outline, pb::Motion motion, const std::string& tooltip);
+
+// A guild's icon (bolt, ring, star, pyramid) centred at c, `size` across.
+void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at, float size,
+                pb::Motion motion);
+
+}  // namespace alien_city::plugin::draw

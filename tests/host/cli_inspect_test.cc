@@ -1,0 +1,160 @@
+// gamehost show / export / import / analyze on real logs, checked against
+// the rules core, and the JSON round trip.
+#include <catch2/catch.hpp>
+#include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/message_differencer.h>
+
+#include <fmt/core.h>
+
+#include "alien_city.pb.h"
+#include "alien_city/core/diagram.h"
+#include "alien_city/core/notation.h"
+#include "alien_city/core/rules.h"
+#include "alien_city/core/scoring.h"
+#include "alien_city/core/streets.h"
+#include "game_log.h"
+#include "json_codec.h"
+#include "test_support.h"
+
+
+namespace {
+
+// One recorded game shared by the cases below.
+const std::string& sample_log() {
+  static const std::string path = [] {
+    const auto p = (test::temp_dir("cli-inspect") / "game.ghlog").string();
+    const auto r = test::run_gamehost({"play", "alien_city", "--seed", "17", "--player1", "random", "--player2", "random",
+                             "--out", p, "-q"});
+    REQUIRE(r.exit_code == 0);
+    return p;
+  }();
+  return path;
+}
+
+}  // namespace
+
+namespace alien_city::plugin {
+std::string_view payload_descriptors();  // generated with alien_city_proto
+}
+
+TEST_CASE("show prints the diagram and breakdown of the core at any ply", "[cli][show]") {
+  const auto log = gamehost::read_log(sample_log());
+  const int total = log.record.plies_size();
+  for (int ply : {0, 1, 7, total / 2, total}) {
+    CAPTURE(ply);
+    const auto s = test::core_replay(log, ply);
+    const auto r = test::run_gamehost({"show", sample_log(), "--ply", std::to_string(ply)});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("Position after ply " + std::to_string(ply) + " of " + std::to_string(total) +
+                                        "\n" + alien_city::to_diagram(s) + "\nScore:\n" +
+                                        alien_city::breakdown_to_text(alien_city::score_breakdown(s))));
+  }
+  const auto end = test::run_gamehost({"show", sample_log()});
+  CHECK_THAT(end.out, Catch::EndsWith("Result: " + log.record.result().result() + "\n"));
+  const auto bad = test::run_gamehost({"show", sample_log(), "--ply", std::to_string(total + 1)});
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err == "gamehost: error: " + sample_log() + ": no ply " + std::to_string(total + 1) +
+                       ": the log has plies 0.." + std::to_string(total) + "\n");
+}
+
+TEST_CASE("export to JSON and import back gives the same bytes", "[cli][export]") {
+  const auto dir = test::temp_dir("cli-json");
+  const auto r = test::run_gamehost({"export", sample_log()});
+  REQUIRE(r.exit_code == 0);
+  gamehost::v1::GameRecord parsed;
+  REQUIRE(google::protobuf::util::JsonStringToMessage(r.out, &parsed).ok());
+  const auto log = gamehost::read_log(sample_log());
+  CHECK(google::protobuf::util::MessageDifferencer::Equals(parsed, log.record));
+  CHECK_THAT(r.out, Catch::Contains("\"gameId\": \"alien_city\""));
+  test::write_file(dir / "game.json", r.out);
+  const auto back = (dir / "back.ghlog").string();
+  const auto im = test::run_gamehost({"import", (dir / "game.json").string(), "--out", back});
+  CHECK(im.exit_code == 0);
+  CHECK(test::read_file(back) == test::read_file(sample_log()));
+  CHECK(test::run_gamehost({"verify", back}).exit_code == 0);
+  test::write_file(dir / "broken.json", "{\"header\": {\"gameId\": 5");
+  const auto bad = test::run_gamehost({"import", (dir / "broken.json").string(), "--out", (dir / "x.ghlog").string()});
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.err, Catch::StartsWith("gamehost: error: " + (dir / "broken.json").string() + ": not a game record: "));
+  CHECK_FALSE(std::filesystem::exists(dir / "x.ghlog"));
+}
+
+TEST_CASE("export as text lists every ply", "[cli][export]") {
+  const auto log = gamehost::read_log(sample_log());
+  const auto r = test::run_gamehost({"export", sample_log(), "--format", "text"});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("game: alien_city 1.0.0 (interface 2)\nseed: 17\n"));
+  for (const auto& p : log.record.plies())
+    CHECK_THAT(r.out, Catch::Contains(fmt::format("{:>4}. {:<6} {:<10} id {:<4}", p.ply(),
+                                                  p.player() == 0 ? "Black" : "White", p.notation(), p.action_id())));
+  CHECK_THAT(r.out, Catch::EndsWith(" plies, " + r.out.substr(r.out.rfind(", ") + 2)));
+  CHECK_THAT(r.out, Catch::Contains("result: " + log.record.result().result() + " (" +
+                                    std::to_string(log.record.plies_size()) + " plies, "));
+}
+
+TEST_CASE("analyze gives every legal action, streets, splitting lots and scores", "[cli][analyze]") {
+  const auto log = gamehost::read_log(sample_log());
+  const int ply = 14;
+  const auto s = test::core_replay(log, ply);
+  const auto r = test::run_gamehost({"analyze", sample_log(), "--ply", std::to_string(ply), "--format", "json"});
+  REQUIRE(r.exit_code == 0);
+  // The JSON is {"ply", "state": QueryResponse, "analysis": AnalyzeResponse}.
+  const auto state_at = r.out.find("\"state\": ") + 9;
+  const auto analysis_at = r.out.find(",\n\"analysis\": ");
+  gamehost::v1::QueryResponse q;
+  // Its Any payloads are typed by the plugin's descriptors, as in the host.
+  const gamehost::JsonCodec codec{std::string(alien_city::plugin::payload_descriptors())};
+  codec.from_json(r.out.substr(state_at, analysis_at - state_at), q);
+  const auto legal = alien_city::legal_actions(s);
+  REQUIRE(q.info().legal_size() == static_cast<int>(legal.size()));
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    CHECK(q.info().legal(static_cast<int>(i)).notation() == alien_city::to_notation(legal[i]));
+    CHECK(q.info().legal(static_cast<int>(i)).id() == static_cast<std::uint32_t>(alien_city::action_id(legal[i])));
+  }
+  // The Alien City detail, decoded with the plugin's own message type.
+  const auto type_at = r.out.find("\"@type\": \"type.googleapis.com/alien_city.v1.Analysis\"");
+  REQUIRE(type_at != std::string::npos);
+  CHECK_THAT(r.out, Catch::Contains("\"splittingLots\": ["));
+  const auto splitting_json = r.out.substr(r.out.find("\"splittingLots\": ["));
+  const alien_city::LotSet street_legal = alien_city::street_legal_lots(s);
+  alien_city::LotSet splits;
+  for (alien_city::LotSet left = s.streets(); left.any();) {
+    const int lot = left.pop_first();
+    if (alien_city::street_verdict(s, lot) == alien_city::StreetVerdict::Splits) {
+      splits.insert(lot);
+      CHECK_FALSE(street_legal.contains(lot));
+    }
+  }
+  const auto text = test::run_gamehost({"analyze", sample_log(), "--ply", std::to_string(ply)});
+  REQUIRE(text.exit_code == 0);
+  std::string streets_line = "Streets (" + std::to_string(s.streets().count()) + "):";
+  for (alien_city::LotSet left = s.streets(); left.any();) streets_line += " " + alien_city::lot_name(left.pop_first());
+  CHECK_THAT(text.out, Catch::Contains(streets_line + "\n"));
+  std::string split_line = "Lots that would split the streets (" + std::to_string(splits.count()) + "):";
+  if (splits.empty()) split_line += " -";
+  for (alien_city::LotSet left = splits; left.any();) split_line += " " + alien_city::lot_name(left.pop_first());
+  CHECK_THAT(text.out, Catch::Contains(split_line + "\n"));
+  CHECK_THAT(text.out, Catch::Contains(alien_city::breakdown_to_text(alien_city::score_breakdown(s))));
+  CHECK_THAT(text.out, Catch::Contains("Legal actions (" + std::to_string(legal.size()) + "):\n"));
+}
+
+TEST_CASE("show and analyze a position file", "[cli][position]") {
+  const auto dir = test::temp_dir("cli-position");
+  const auto log = gamehost::read_log(sample_log());
+  const auto s = test::core_replay(log, 20);
+  test::write_file(dir / "pos.txt", alien_city::to_diagram(s));
+  const auto r = test::run_gamehost({"show", "--game", "alien_city", "--position", (dir / "pos.txt").string()});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("Position " + (dir / "pos.txt").string() + "\n" + alien_city::to_diagram(s)));
+  const auto a = test::run_gamehost({"analyze", "--game", "alien_city", "--position", (dir / "pos.txt").string()});
+  CHECK(a.exit_code == 0);
+  test::write_file(dir / "bad.txt", "to-move: Purple build\n");
+  const auto bad = test::run_gamehost({"show", "--game", "alien_city", "--position", (dir / "bad.txt").string()});
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.err, Catch::StartsWith("gamehost: error: " + (dir / "bad.txt").string() + ": option position: "));
+  // A game started from the position plays out and verifies.
+  const auto played = test::run_gamehost({"play", "alien_city", "--position", (dir / "pos.txt").string(), "--seed", "1",
+                                "--player1", "random", "--player2", "random", "--out", (dir / "from.ghlog").string(), "-q"});
+  CHECK(played.exit_code == 0);
+  CHECK(test::run_gamehost({"verify", (dir / "from.ghlog").string()}).exit_code == 0);
+}

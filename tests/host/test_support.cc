@@ -1,0 +1,115 @@
+#include "test_support.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "alien_city/core/rules.h"
+#include "alien_city/core/serialize.h"
+
+extern char** environ;
+
+namespace test {
+namespace {
+
+std::string slurp_fd(int fd) {
+  std::string out;
+  char buf[65536];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<std::size_t>(n));
+  return out;
+}
+
+}  // namespace
+
+Run run_gamehost(const std::vector<std::string>& args, const std::string& input) {
+  int in[2], out[2], err[2];
+  REQUIRE(::pipe(in) == 0);
+  REQUIRE(::pipe(out) == 0);
+  REQUIRE(::pipe(err) == 0);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) posix_spawn_file_actions_addclose(&fa, fd);
+  std::vector<std::string> argv_s{GAMEHOST_BIN};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE(rc == 0);
+  ::close(in[0]);
+  ::close(out[1]);
+  ::close(err[1]);
+  // Feed stdin and drain stderr on threads so no pipe fills up.
+  std::thread writer([&] {
+    std::size_t done = 0;
+    while (done < input.size()) {
+      const ssize_t n = ::write(in[1], input.data() + done, input.size() - done);
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(in[1]);
+  });
+  Run r;
+  std::thread errors([&] { r.err = slurp_fd(err[0]); });
+  r.out = slurp_fd(out[0]);
+  writer.join();
+  errors.join();
+  ::close(out[0]);
+  ::close(err[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return r;
+}
+
+std::filesystem::path temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("gamehost-test-" + std::to_string(::getpid())) / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  static struct Cleanup {
+    ~Cleanup() {
+      std::error_code ec;
+      std::filesystem::remove_all(std::filesystem::temp_directory_path() /
+                                      ("gamehost-test-" + std::to_string(::getpid())),
+                                  ec);
+    }
+  } cleanup;
+  return dir;
+}
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::filesystem::path& p, const std::string& bytes) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+alien_city::State core_replay(const gamehost::GameLog& log, int plies) {
+  auto s = alien_city::deserialize(log.record.header().initial_state());
+  REQUIRE(s.ok());
+  alien_city::State state = *s;
+  for (int i = 0; i < plies; ++i) {
+    const auto a = alien_city::action_from_id(static_cast<int>(log.record.plies(i).action_id()));
+    REQUIRE(a);
+    REQUIRE_FALSE(alien_city::apply_action(state, *a));
+  }
+  return state;
+}
+
+}  // namespace test

@@ -1,0 +1,34 @@
+// Helpers for the host tests: running the real gamehost binary, temporary
+// folders, and replaying games with the rules core directly.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "alien_city/core/state.h"
+#include "game_log.h"
+
+namespace test {
+
+struct Run {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// Runs gamehost with `args` (each one argument, no shell), feeding `input`
+// on stdin; waits for it.
+Run run_gamehost(const std::vector<std::string>& args, const std::string& input = "");
+
+// A fresh empty folder under the build's temp area, removed at exit.
+std::filesystem::path temp_dir(const std::string& name);
+
+std::string read_file(const std::filesystem::path& p);
+void write_file(const std::filesystem::path& p, const std::string& bytes);
+
+// The core's state after the log's first `plies` actions, starting from
+// the recorded initial state.
+alien_city::State core_replay(const gamehost::GameLog& log, int plies);
+
+}  // namespace test
