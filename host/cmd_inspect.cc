@@ -117,6 +117,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     const Position p = load_position(registry, an->src);
     pb::QueryFlags f;
     f.set_legal_details(true);
+    f.set_legal_payloads(an->format == "json");
     f.set_scores(true);
     f.set_text(true);
     pb::QueryResponse state;

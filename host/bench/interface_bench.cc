@@ -126,16 +126,18 @@ void BM_Interface_LegalIds(benchmark::State& st) {
 }
 BENCHMARK(BM_Interface_LegalIds);
 
+// With notation (the default for legal_details), and with payloads too.
 void BM_Interface_LegalDetails(benchmark::State& st) {
   Plugin& p = plugin();
   pb::QueryRequest req;
   req.set_state(game().bytes[0]);
   req.mutable_flags()->set_legal_details(true);
+  req.mutable_flags()->set_legal_payloads(st.range(0) != 0);
   pb::QueryResponse resp;
   for (auto _ : st) p.call(pb::METHOD_QUERY, req, resp);
   st.counters["actions"] = resp.info().legal_size();
 }
-BENCHMARK(BM_Interface_LegalDetails);
+BENCHMARK(BM_Interface_LegalDetails)->ArgName("payloads")->Arg(0)->Arg(1);
 
 void BM_Direct_RandomGame(benchmark::State& st) {
   std::uint64_t seed = 0;

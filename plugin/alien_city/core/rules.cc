@@ -113,19 +113,7 @@ bool claim_possible(const State& s, Player p) {
 
 std::vector<Action> legal_actions(const State& s) {
   std::vector<Action> out;
-  switch (s.phase()) {
-    case Phase::Over: break;
-    case Phase::Build: {
-      const BuildLots builds = legal_builds(s, s.to_move());
-      for (int k = 0; k < kPieceKinds; ++k)
-        for (Lot lot : builds.lots[k]) out.push_back(Action::build(static_cast<Piece>(k), lot));
-      break;
-    }
-    case Phase::Claim:
-      for (Lot lot : s.unclaimed_towers()) out.push_back(Action::claim(lot));
-      out.push_back(Action::decline());
-      break;
-  }
+  visit_legal_actions(s, [&out](const Action& a) { out.push_back(a); });
   return out;
 }
 

@@ -52,8 +52,23 @@ BuildLots legal_builds(const State& s, Player p);
 bool has_legal_build(const State& s, Player p);
 
 // Every legal decision for the player to move, builds ordered by piece then
-// lot, claims by lot, then decline. Empty when the game is over.
+// lot, claims by lot, then decline — so in increasing action id. Empty when
+// the game is over.
 std::vector<Action> legal_actions(const State& s);
+
+// The same decisions handed one by one to `visit(const Action&)`, without
+// building a vector (for adapters that copy ids straight into a message).
+template <class Visit>
+void visit_legal_actions(const State& s, Visit&& visit) {
+  if (s.phase() == Phase::Build) {
+    const BuildLots builds = legal_builds(s, s.to_move());
+    for (int k = 0; k < kPieceKinds; ++k)
+      for (Lot lot : builds.lots[k]) visit(Action::build(static_cast<Piece>(k), lot));
+  } else if (s.phase() == Phase::Claim) {
+    for (Lot lot : s.unclaimed_towers()) visit(Action::claim(lot));
+    visit(Action::decline());
+  }
+}
 int count_legal_actions(const State& s);
 
 // Why `piece` cannot be built on `lot` by `p` now, or nullopt when it can.

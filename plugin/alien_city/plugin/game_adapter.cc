@@ -42,9 +42,10 @@ std::string result_line(const std::array<int, 2>& sc) {
   return std::string(sc[0] > sc[1] ? "Black" : "White") + " wins " + score;
 }
 
-void fill_action(const Action& a, pb::ActionInfo& info) {
+void fill_action(const Action& a, bool with_payload, pb::ActionInfo& info) {
   info.set_id(static_cast<std::uint32_t>(action_id(a)));
   info.set_notation(to_notation(a));
+  if (!with_payload) return;
   v1::Action msg;
   switch (a.kind) {
     case Action::Kind::Build:
@@ -77,14 +78,11 @@ void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info)
   info.set_phase(phase_name(s));
   info.set_terminal(s.is_over());
   if ((flags.legal_ids() || flags.legal_details()) && !s.is_over()) {
-    const auto actions = legal_actions(s);  // builds by piece then lot, claims, decline: increasing ids
-    if (flags.legal_ids()) {
-      auto* ids = info.mutable_legal_ids();
-      ids->Reserve(static_cast<int>(actions.size()));
-      for (const Action& a : actions) ids->AddAlreadyReserved(static_cast<std::uint32_t>(action_id(a)));
-    }
-    if (flags.legal_details())
-      for (const Action& a : actions) fill_action(a, *info.add_legal());
+    // Visited in increasing id order, as the interface promises.
+    visit_legal_actions(s, [&](const Action& a) {
+      if (flags.legal_ids()) info.add_legal_ids(static_cast<std::uint32_t>(action_id(a)));
+      if (flags.legal_details()) fill_action(a, flags.legal_payloads(), *info.add_legal());
+    });
   }
   if (s.is_over() || flags.scores()) {
     const auto sc = seat_scores(s);
@@ -200,7 +198,7 @@ Outcome GameAdapter::apply(const pb::ApplyRequest& req, pb::ApplyResponse& resp)
                                           " is not an Alien City action (ids are 0.." +
                                           std::to_string(kActionIds - 1) + ")");
   if (auto e = apply_action(s, *action)) return refuse(pb::ILLEGAL_ACTION, *e);
-  if (req.describe_action()) fill_action(*action, *resp.mutable_action());
+  if (req.describe_action()) fill_action(*action, true, *resp.mutable_action());
   std::string bytes = serialize(s);
   fill_info(s, req.flags(), *resp.mutable_info());
   remember(bytes, s);
@@ -214,7 +212,7 @@ Outcome GameAdapter::parse_action(const pb::ParseActionRequest& req, pb::ParseAc
   auto a = alien_city::parse_action(req.text());
   if (!a) return refuse(pb::INVALID_ARGUMENT, a.error());
   if (auto e = check_action(*s, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
-  fill_action(*a, *resp.mutable_action());
+  fill_action(*a, true, *resp.mutable_action());
   return std::nullopt;
 }
 

@@ -1,0 +1,70 @@
+#include "playout.h"
+
+#include <cassert>
+
+#include "chance.h"
+#include "stones.h"
+
+namespace city_planning {
+namespace {
+
+constexpr int kTriesBeforeListing = 12;
+
+Action random_stone(const State& s, Rng& rng) {
+  const int kinds = next_stone_kinds(s);
+  const PointSet pop = (kinds & 1) ? s.population_points() : PointSet{};
+  const PointSet res = (kinds & 2) ? s.resource_points() : PointSet{};
+  const int n_pop = pop.count(), total = n_pop + res.count();
+  assert(total > 0);
+  for (int attempt = 0; attempt < kTriesBeforeListing; ++attempt) {
+    const int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+    const Action a = pick < n_pop ? Action::place_stone(Stone::Population, pop.nth(pick))
+                                  : Action::place_stone(Stone::Resource, res.nth(pick - n_pop));
+    if (stone_is_legal(s, a.stone, a.point)) return a;
+  }
+  const std::vector<Action> legal = legal_actions(s);
+  assert(!legal.empty());
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+}  // namespace
+
+Action random_action(const State& s, Rng& rng) {
+  assert(!s.is_over());
+  if (is_chance(s)) return sample_chance(s, rng);
+  if (s.phase() == Phase::Stones) return random_stone(s, rng);
+  const std::vector<Action> legal = legal_actions(s);
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+Action random_action_by_kind(const State& s, Rng& rng) {
+  if (s.phase() != Phase::Main) return random_action(s, rng);
+  const std::vector<Action> legal = legal_actions(s);
+  std::array<int, 3> first{-1, -1, -1}, count{};
+  for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
+    const int k = legal[i].kind == Action::Kind::Pass ? 0 : legal[i].kind == Action::Kind::Zone ? 1 : 2;
+    if (first[k] < 0) first[k] = i;
+    ++count[k];
+  }
+  // Passing only when nothing else is legal.
+  if (count[1] + count[2] == 0) return legal[first[0]];
+  int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>((count[1] > 0) + (count[2] > 0))));
+  for (int k = 1; k < 3; ++k) {
+    if (!count[k] || pick-- > 0) continue;
+    // legal_actions lists each kind contiguously (id order).
+    return legal[first[k] + rng.below(static_cast<std::uint32_t>(count[k]))];
+  }
+  assert(false);
+  return Action::pass();
+}
+
+int random_playout(State& s, Rng& rng, ScoreEvents* events) {
+  int n = 0;
+  while (!s.is_over()) {
+    apply_unchecked(s, random_action(s, rng), events);
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace city_planning
