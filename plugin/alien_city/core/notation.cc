@@ -28,9 +28,26 @@ Error notation_error(std::string_view text, std::string why) {
 }  // namespace
 
 std::string to_notation(const Action& a) {
+  // Built in place: this runs once per legal action when a list is shown.
+  std::string out;
+  auto append_lot = [&out](Lot lot) {
+    out += static_cast<char>('A' + col_of(lot));
+    const int row = row_of(lot) + 1;
+    if (row >= 10) out += '1';
+    out += static_cast<char>('0' + row % 10);
+  };
   switch (a.kind) {
-    case Action::Kind::Build: return std::string(piece_code(a.piece)) + "@" + lot_name(a.lot);
-    case Action::Kind::Claim: return "claim@" + lot_name(a.lot);
+    case Action::Kind::Build:
+      out.reserve(6);
+      out += piece_code(a.piece);
+      out += '@';
+      append_lot(a.lot);
+      return out;
+    case Action::Kind::Claim:
+      out.reserve(9);
+      out += "claim@";
+      append_lot(a.lot);
+      return out;
     default: return "decline";
   }
 }

@@ -44,7 +44,7 @@ std::string result_line(const std::array<int, 2>& sc) {
 
 void fill_action(const Action& a, bool with_payload, pb::ActionInfo& info) {
   info.set_id(static_cast<std::uint32_t>(action_id(a)));
-  info.set_notation(to_notation(a));
+  info.set_notation(to_notation(a));  // moved in: no copy
   if (!with_payload) return;
   v1::Action msg;
   switch (a.kind) {
