@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the host and the Alien City plugin in
-# build/, plays one random-vs-random game through gamehost, records it under
-# games/recorded/ and prints the final board and the score breakdown.
+# build/, plays one game of MCTS (0.2 s a move, Black) against the greedy
+# agent (White) through gamehost, records it under games/recorded/ and
+# prints the final board and the score breakdown.
 # Usage: ./run.sh [SEED]      (default: a random seed, recorded in the log)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -19,4 +20,4 @@ cmake --build "$build" -j "$(nproc)" --target gamehost alien_city_plugin >/dev/n
 seed_args=()
 [ $# -ge 1 ] && seed_args=(--seed "$1")
 mkdir -p games/recorded
-exec "$build/bin/gamehost" play alien_city "${seed_args[@]}" --player1 random --player2 random --quiet
+exec "$build/bin/gamehost" play alien_city "${seed_args[@]}" --player1 mcts:time=0.2 --player2 greedy --quiet

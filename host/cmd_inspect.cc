@@ -1,6 +1,8 @@
 // `gamehost verify`, `show` and `analyze`: logs replayed through their plugin.
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 
 #include "commands.h"
@@ -64,6 +66,28 @@ Position load_position(Registry& registry, const Source& src) {
   return p;
 }
 
+// "--as PLAYER": a seat number from 1 (as --player1) or a player name
+// (case-insensitive); the seat from 0.
+int seat_of_player(const Plugin& plugin, const std::string& text) {
+  const int players = plugin.players();
+  std::string names;
+  for (int i = 0; i < players; ++i) {
+    const std::string& name = plugin.info().player_names(i);
+    names += (i ? ", " : "") + name;
+    if (name.size() == text.size() &&
+        std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+        }))
+      return i;
+  }
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos && text.size() < 4) {
+    const int n = std::stoi(text);
+    if (n >= 1 && n <= players) return n - 1;
+  }
+  throw HostError(fmt::format("--as '{}': not a player of {} (seats 1..{}, or a name: {})", text, plugin.id(),
+                              players, names));
+}
+
 }  // namespace
 
 void add_verify_command(CLI::App& app, Common& common) {
@@ -91,14 +115,38 @@ void add_verify_command(CLI::App& app, Common& common) {
 
 void add_show_analyze_commands(CLI::App& app, Common& common) {
   auto show = std::make_shared<Source>();
+  auto as = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("show", "the position diagram and score breakdown at a ply of a log");
   add_source_options(cmd, *show);
-  cmd->callback([&common, show] {
+  cmd->add_option("--as", *as,
+                  "the position as one player sees it (games with hidden information): a seat number, "
+                  "1 = --player1, or a player name")
+      ->type_name("PLAYER");
+  cmd->callback([&common, show, as] {
     Registry registry = common.registry();
     const Position p = load_position(registry, *show);
     pb::QueryFlags f;
     f.set_text(true);
     const auto info = p.plugin->query(p.state, f);
+    if (!as->empty()) {
+      const int seat = seat_of_player(*p.plugin, *as);
+      pb::ObserveRequest req;
+      req.set_state(p.state);
+      req.set_player(seat);
+      pb::ObserveResponse seen;
+      try {
+        p.plugin->call(pb::METHOD_OBSERVE, req, seen);
+      } catch (const CallError& e) {
+        throw HostError(fmt::format("{}: Observe: {}", p.plugin->id(), e.what()));
+      }
+      fmt::print("{}, as {} sees it\n{}\n", p.title, p.plugin->info().player_names(seat), seen.text());
+      // Only what Observe gives: a game with hidden information may put
+      // private facts in its analyses, so they are not shown here.
+      if (!p.plugin->info().has_hidden_information())
+        fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
+      if (info.terminal()) fmt::print("Result: {}\n", info.result());
+      return;
+    }
     fmt::print("{}\n{}\n", p.title, info.text());
     fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
     if (info.terminal()) fmt::print("Result: {}\n", info.result());
@@ -134,8 +182,12 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     if (info.terminal()) {
       fmt::print("Game over: {}\n", info.result());
     } else {
-      fmt::print("{} to move ({}). Legal actions ({}):\n", p.plugin->info().player_names(info.to_move()),
-                 info.phase(), info.legal_size());
+      if (info.to_move() == -1)  // a chance node: its outcomes are the legal actions
+        fmt::print("Chance to move ({}). Outcomes ({}, each with its probability in --format json):\n",
+                   info.phase(), info.legal_size());
+      else
+        fmt::print("{} to move ({}). Legal actions ({}):\n", p.plugin->info().player_names(info.to_move()),
+                   info.phase(), info.legal_size());
       std::string line;
       for (const auto& a : info.legal()) {
         if (line.size() + a.notation().size() > 78) fmt::print("  {}\n", line), line.clear();

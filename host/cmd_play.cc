@@ -1,6 +1,7 @@
 // `gamehost games` and `gamehost play`.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -51,7 +52,8 @@ void add_games_command(CLI::App& app, Common& common) {
       for (const auto& p : info.player_names()) players += (players.empty() ? "" : ", ") + p;
       fmt::print("  {:<12} {} {} (interface {}) {}\n", info.id(), info.name(), info.version(),
                  info.interface_version(), e.path.string());
-      fmt::print("    players: {}\n", players);
+      fmt::print("    players: {}{}{}\n", players, info.has_chance() ? "; chance" : "",
+                 info.has_hidden_information() ? "; hidden information" : "");
       for (const auto& o : info.options()) {
         std::string choices;
         for (const auto& c : o.choices()) choices += (choices.empty() ? "" : "|") + c;
@@ -130,7 +132,19 @@ void add_play_command(CLI::App& app, Common& common) {
     const PlayResult r = play_game(plugin, s);
     pb::QueryFlags text;
     text.set_text(true);
-    fmt::print("\n{}\n", plugin.query(r.state, text).text());
+    std::string board = plugin.query(r.state, text).text();
+    // An abandoned game with hidden information keeps its secrets: the
+    // position as the (first) human seat sees it. A finished game shows all.
+    const auto human = std::find(s.agents.begin(), s.agents.end(), "human");
+    if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
+      pb::ObserveRequest req;
+      req.set_state(r.state);
+      req.set_player(static_cast<int>(human - s.agents.begin()));
+      pb::ObserveResponse resp;
+      plugin.call(pb::METHOD_OBSERVE, req, resp);
+      board = resp.text();
+    }
+    fmt::print("\n{}\n", board);
     if (r.finished) {
       fmt::print("Score:\n{}", plugin.analyze(r.state, "score").text());
       fmt::print("Result: {} after {} plies\n", r.info.result(), r.plies);

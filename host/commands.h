@@ -18,6 +18,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitError = 1;       // bad input, bad log, failed check
 inline constexpr int kExitUsage = 2;       // bad command line
 inline constexpr int kExitUnfinished = 3;  // a valid log or game without a result
+inline constexpr int kExitInterrupted = 130;  // a tournament stopped by SIGINT (partial results kept)
 
 struct Common {
   std::vector<std::string> plugin_dirs;  // --plugins DIR, after the default path
@@ -31,6 +32,7 @@ void add_play_command(CLI::App& app, Common& common);
 void add_verify_command(CLI::App& app, Common& common);
 void add_show_analyze_commands(CLI::App& app, Common& common);
 void add_export_import_commands(CLI::App& app, Common& common);
+void add_tournament_command(CLI::App& app, Common& common);
 
 // Reads "k=v" into an OptionValue; with from_file, v is a file whose
 // contents are the value. Throws HostError naming the option.

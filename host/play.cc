@@ -73,9 +73,15 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
   SplitMix chance(s.seed ^ 0xC4A9CEull);  // chance events, recorded like any ply
+  // With hidden information and a person at the terminal, chance outcomes are
+  // not printed (a coin drawn by the other seat is private; the human sees
+  // what they may through Observe). Seats' own decisions are public.
+  const bool hide_chance = plugin.info().has_hidden_information() &&
+                           std::any_of(agents.begin(), agents.end(), [](const auto& a) { return a->spec() == "human"; });
   pb::ApplyResponse applied;
   pb::LogPly ply;
   while (!r.info.terminal()) {
+    if (s.stop && s.stop->load()) return r;  // stopped: the log stays unfinished
     const int seat = r.info.to_move();
     std::optional<std::uint32_t> choice;
     if (seat == -1) {
@@ -104,7 +110,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     if (log) log->append(ply);
     if (!s.quiet && s.out)
       fmt::print(*s.out, "{:>4}. {:<6} {}\n", r.plies,
-                 seat == -1 ? std::string("chance") : plugin.info().player_names(seat), ply.notation());
+                 seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
+                 seat == -1 && hide_chance ? std::string("?") : ply.notation());
     r.state = std::move(*applied.mutable_state());
     r.info = std::move(*applied.mutable_info());
   }

@@ -2,6 +2,7 @@
 // ply is appended to the log before the next one is asked for.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
@@ -23,6 +24,9 @@ struct PlaySettings {
   bool quiet = false;               // no line per ply
   std::istream* in = nullptr;       // for human agents
   std::ostream* out = nullptr;      // progress and human prompts
+  // When set (e.g. by SIGINT), the game stops before the next ply and is
+  // returned unfinished, its log without a result.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct PlayResult {

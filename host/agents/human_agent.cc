@@ -95,9 +95,21 @@ class HumanAgent final : public Agent {
   std::string spec() const override { return "human"; }
 
  private:
+  // The board as this seat may see it: in a game with hidden information
+  // the seat's observation (Observe), never the omniscient StateInfo.text.
   void show_board(const Turn& turn, const std::string& who, const pb::QueryFlags& text) {
-    const auto info = turn.game.query(turn.state, text);
-    fmt::print(out_, "\n{}Ply {}: {} to move ({})\n", info.text(), turn.ply, who, info.phase());
+    std::string board;
+    if (!turn.game.info().has_hidden_information()) {
+      board = turn.game.query(turn.state, text).text();
+    } else {
+      pb::ObserveRequest req;
+      req.set_state(turn.state);
+      req.set_player(turn.seat);
+      pb::ObserveResponse resp;
+      turn.game.call(pb::METHOD_OBSERVE, req, resp);
+      board = resp.text();
+    }
+    fmt::print(out_, "\n{}Ply {}: {} to move ({})\n", board, turn.ply, who, turn.info.phase());
   }
 
   static bool is_topic(const Turn& turn, const std::string& word) {

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "human_agent.h"
+#include "mcts.h"
 #include "random_agent.h"
 
 namespace gamehost {
@@ -77,6 +78,18 @@ const std::vector<AgentKind>& agent_kinds() {
       {"random", "uniformly random legal actions",
        {{"seed", T::UnsignedInt, "random seed (default: derived from the game seed and seat)"}},
        [](const AgentSpec& s, const AgentContext& c) { return make_random_agent(s, c); }},
+      {"greedy", "one ply ahead on the plugin's evaluation (Evaluate; else K rollouts per action)",
+       {{"seed", T::UnsignedInt, "tie-break seed (default: derived from the game seed and seat)"},
+        {"rollouts", T::UnsignedInt, "playouts per action when the plugin has no Evaluate (default 16)"}},
+       [](const AgentSpec& s, const AgentContext& c) { return make_greedy_agent(s, c); }},
+      {"mcts", "Monte Carlo tree search (UCT), rollouts inside the plugin, tree kept between moves",
+       {{"time", T::Number, "seconds per move (default 1)"},
+        {"iters", T::UnsignedInt, "iterations per move instead of time: deterministic"},
+        {"c", T::Number, "UCT exploration constant (default 1.4)"},
+        {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
+        {"rollouts", T::UnsignedInt, "random playouts per iteration, one Rollout call (default 1)"},
+        {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},
+       [](const AgentSpec& s, const AgentContext& c) { return make_mcts_agent(s, c); }},
   };
   return kinds;
 }

@@ -24,8 +24,8 @@ TEST_CASE("agent specs parse, and typos get a clear error", "[agents]") {
         make_agent("random", AgentContext{5, 0, nullptr, nullptr})->spec());
   CHECK(make_agent("random", AgentContext{5, 0, nullptr, nullptr})->spec() !=
         make_agent("random", AgentContext{5, 1, nullptr, nullptr})->spec());
-  CHECK_THROWS_WITH(parse_agent_spec("randon"), "agent 'randon': unknown agent 'randon' (did you mean 'random'? agents: human, random)");
-  CHECK_THROWS_WITH(parse_agent_spec("mcts:time=1"), "agent 'mcts:time=1': unknown agent 'mcts' (agents: human, random)");
+  CHECK_THROWS_WITH(parse_agent_spec("randon"), "agent 'randon': unknown agent 'randon' (did you mean 'random'? agents: human, random, greedy, mcts)");
+  CHECK_THROWS_WITH(parse_agent_spec("alphazero:time=1"), "agent 'alphazero:time=1': unknown agent 'alphazero' (agents: human, random, greedy, mcts)");
   CHECK_THROWS_WITH(parse_agent_spec("random:sed=7"),
                     "agent 'random:sed=7': unknown parameter 'sed' (did you mean 'seed'? random takes: seed)");
   CHECK_THROWS_WITH(parse_agent_spec("random:seed=x"), "agent 'random:seed=x': seed must be a non-negative integer, not 'x'");
@@ -34,7 +34,7 @@ TEST_CASE("agent specs parse, and typos get a clear error", "[agents]") {
   CHECK_THROWS_WITH(parse_agent_spec("random:"), "agent 'random:': nothing after ':'");
   CHECK_THROWS_WITH(parse_agent_spec("random:seed=1,seed=2"), "agent 'random:seed=1,seed=2': parameter 'seed' given twice");
   CHECK_THROWS_WITH(parse_agent_spec("human:x=1"), "agent 'human:x=1': human takes no parameters");
-  CHECK_THROWS_WITH(parse_agent_spec(""), "agent '': unknown agent '' (agents: human, random)");
+  CHECK_THROWS_WITH(parse_agent_spec(""), "agent '': unknown agent '' (agents: human, random, greedy, mcts)");
 }
 
 TEST_CASE("a human plays through a stream: garbage, commands, moves, EOF", "[agents][human]") {

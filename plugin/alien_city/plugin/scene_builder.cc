@@ -21,11 +21,16 @@ namespace {
 
 using namespace draw;
 
-constexpr float kStreet = 0.74f;  // side of a street lot's paving
-constexpr float kGap = (1 - kStreet) / 2;
+// A street lot is a small square of paving in its centre, joined to each
+// neighbouring street by a narrower road: the network reads at a glance, and
+// most of every empty lot still shows its tile's colour (its zoning).
+constexpr float kPlaza = 0.46f;  // side of a street lot's paving
+constexpr float kRoadWidth = 0.3f;
 
 void add_board(const State& s, pb::Layer& tiles, pb::Layer& grid) {
-  pb::Shape& frame = add(tiles, "frame", kTileBorder);
+  // A ring around the tiles (a filled frame under them would cost a whole
+  // board of pixels in every frame on a software renderer).
+  pb::Shape& frame = add(tiles, "frame", 0, kTileBorder, 0.1f);
   set_rect(frame, -0.08f, -0.08f, kCols + 0.16f, kRows + 0.16f, 0.12f);
   for (int t = 0; t < kTiles; ++t) {
     const Lot top_left = tile_lot(t, Corner::NorthWest);
@@ -50,29 +55,23 @@ void add_board(const State& s, pb::Layer& tiles, pb::Layer& grid) {
   }
 }
 
-// Each street lot is paved; neighbouring street lots are joined by paving
-// across the gap, and a 2 x 2 block of streets is paved at its centre too.
 void add_streets(const State& s, pb::Layer& layer) {
   const LotSet streets = s.streets();
+  const float road_inset = (1 - kRoadWidth) / 2;
   for (Lot l : streets) {
-    pb::Shape& sq = lot_square(layer, "street:" + lot_name(l), l, kStreet, 0.1f, kRoad);
-    sq.set_motion(pb::FADE);
     const int c = col_of(l), r = row_of(l);
-    const bool east = c + 1 < kCols && streets.contains(lot_at(c + 1, r));
-    const bool north = r + 1 < kRows && streets.contains(lot_at(c, r + 1));
-    if (east) {
+    if (c + 1 < kCols && streets.contains(lot_at(c + 1, r))) {
       pb::Shape& j = add(layer, "road:" + lot_name(l) + "-" + lot_name(lot_at(c + 1, r)), kRoad);
-      set_rect(j, lot_x(l) + 1 - kGap - 0.01f, lot_y(l) + kGap, 2 * kGap + 0.02f, kStreet);
+      set_rect(j, lot_x(l) + 0.5f, lot_y(l) + road_inset, 1, kRoadWidth);
+      j.set_motion(pb::FADE);
     }
-    if (north) {
+    if (r + 1 < kRows && streets.contains(lot_at(c, r + 1))) {
       pb::Shape& j = add(layer, "road:" + lot_name(l) + "-" + lot_name(lot_at(c, r + 1)), kRoad);
-      set_rect(j, lot_x(l) + kGap, lot_y(l) - kGap - 0.01f, kStreet, 2 * kGap + 0.02f);
-    }
-    if (east && north && streets.contains(lot_at(c + 1, r + 1))) {
-      pb::Shape& j = add(layer, "road:" + lot_name(l) + "+", kRoad);
-      set_rect(j, lot_x(l) + 1 - kGap - 0.01f, lot_y(l) - kGap - 0.01f, 2 * kGap + 0.02f, 2 * kGap + 0.02f);
+      set_rect(j, lot_x(l) + road_inset, lot_y(l) - 0.5f, kRoadWidth, 1);
+      j.set_motion(pb::FADE);
     }
   }
+  for (Lot l : streets) lot_square(layer, "street:" + lot_name(l), l, kPlaza, 0.08f, kRoad).set_motion(pb::FADE);
 }
 
 std::string piece_words(Piece p) { return piece_name(p); }
@@ -90,7 +89,7 @@ std::string structure_tooltip(const State& s, Lot l) {
 
 void add_structures(const State& s, const SceneView& view, pb::Layer& pieces, pb::Layer& caps) {
   if (view.last && view.last->lot != kNoLot) {
-    pb::Shape& last = lot_square(pieces, "last", view.last->lot, 0.96f, 0.1f, 0, kLastAction, 0.07f);
+    pb::Shape& last = lot_square(pieces, "last", view.last->lot, 0.98f, 0.1f, 0, kLastAction, 0.06f);
     last.set_tooltip("the last move: " + to_notation(*view.last));
   }
   for (Lot l : s.built()) {
@@ -145,8 +144,9 @@ void add_legal(const State& s, const SceneView& view, pb::Layer& layer) {
       if (lots.lots[k].contains(l)) what += std::string(what.empty() ? "" : ", ") + std::string(piece_code(static_cast<Piece>(k)));
     const bool hovered = view.hovered == l;
     if (!what.empty()) {
-      pb::Shape& m = lot_square(layer, "legal:" + lot_name(l), l, 0.9f, 0.12f, with_alpha(kLegal, 0x40), kLegal,
-                                hovered ? 0.09f : 0.05f);
+      // Inside the paving, so the tile's colour stays visible around it.
+      pb::Shape& m = lot_square(layer, "legal:" + lot_name(l), l, 0.62f, 0.1f, with_alpha(kLegal, 0x48), kLegal,
+                                hovered ? 0.08f : 0.045f);
       m.set_tooltip(lot_name(l) + ": " + std::string(player_name(p)) + " may build " + what);
     } else {
       const auto why = why_not_lot(builder, l);

@@ -111,8 +111,8 @@ void pyramid(pb::Layer& layer, const std::string& id, pb::Point c, float side, R
     std::pair<float, float> a, b;
   };
   const Face faces[] = {
-      {"n", 0.38f, 0xffffffff, {-1, -1}, {1, -1}},
-      {"w", 0.16f, 0xffffffff, {-1, 1}, {-1, -1}},
+      {"n", 0.25f, 0xffffffff, {-1, -1}, {1, -1}},
+      {"w", 0.1f, 0xffffffff, {-1, 1}, {-1, -1}},
       {"e", 0.18f, 0x000000ff, {1, -1}, {1, 1}},
       {"s", 0.34f, 0x000000ff, {1, 1}, {-1, 1}},
   };

@@ -37,11 +37,42 @@ std::string product(const TowerScore& t) {
          std::to_string(t.competitor_distance) + " = " + std::to_string(t.points);
 }
 
-// A caption above the lot, or below it on the top row; kept on the board.
-pb::Point caption_at(Lot lot) {
+// Where a route's caption goes: near `lot`, over as few of the lots that
+// matter (the route, the towers, the customers) and structures as possible;
+// failing that, in the margin above or below the board (over the
+// coordinates, never over the route).
+pb::Point caption_at(const State& s, Lot lot, const std::string& text, LotSet important) {
   const pb::Point c = center(lot);
-  const float y = row_of(lot) >= kRows - 1 ? c.y() + 0.78f : c.y() - 0.78f;
-  return point(std::clamp(c.x(), 1.6f, kCols - 1.6f), y);
+  const float w = 0.19f * static_cast<float>(text.size()) + 0.3f, h = 0.62f;
+  float best_cost = 1e9f;
+  pb::Point best = point(c.x(), c.y() - 0.8f);
+  auto consider = [&](float x, float y, float base) {
+    const float x0 = x - w / 2, x1 = x + w / 2, y0 = y - h / 2, y1 = y + h / 2;
+    if (x0 < 0 || x1 > kCols) return;
+    float cost = base;
+    for (Lot l = 0; l < kLots; ++l) {
+      const float lx = lot_x(l), ly = lot_y(l);
+      if (lx + 0.9f < x0 || lx + 0.1f > x1 || ly + 0.9f < y0 || ly + 0.1f > y1) continue;
+      if (important.contains(l)) cost += 10;
+      else if (s.built().contains(l)) cost += 1;
+    }
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = point(x, y);
+    }
+  };
+  for (float dy = -3.f; dy <= 3.f; dy += 0.5f)
+    for (float dx = -3.f; dx <= 3.f; dx += 0.5f) {
+      const float y = c.y() + dy;
+      if (y - h / 2 < 0 || y + h / 2 > kRows) continue;
+      if (std::abs(dy) < 0.8f && std::abs(dx) < w / 2 + 0.5f) continue;  // not over the tower
+      consider(c.x() + dx, y, std::abs(dx) * 0.3f + std::abs(dy) * 0.4f);
+    }
+  for (float x = w / 2; x <= kCols - w / 2; x += 0.5f) {
+    consider(x, -0.4f, 4 + std::abs(x - c.x()) * 0.1f);
+    consider(x, kRows + 0.4f, 4 + std::abs(x - c.x()) * 0.1f);
+  }
+  return best;
 }
 
 pb::Path& route(pb::Scene& out, std::string id, Lot from, const std::vector<Lot>& lots, Lot to,
@@ -108,9 +139,16 @@ void explain_tower(const State& s, const TowerScore& t, bool claimed, bool paths
       p.set_marker_size(0.72f);
       p.set_marker_fill(kCompetitorMarker);
       p.set_step_ms(110);
-      p.set_label(product(t));
-      *p.mutable_label_position() = caption_at(t.lot);
-      p.set_label_size(0.36f);
+      p.set_label(lot_name(t.lot) + ": " + std::to_string(t.customers.size()) + " × " + std::to_string(t.competitor_distance) + " = " +
+                  std::to_string(t.points));
+      LotSet important = LotSet::single(t.lot) | LotSet::single(t.competitor);
+      for (Lot l : t.competitor_path) important.insert(l);
+      for (const Customer& c : t.customers) {
+        important.insert(c.lot);
+        for (Lot l : c.path) important.insert(l);
+      }
+      *p.mutable_label_position() = caption_at(s, t.lot, p.label(), important);
+      p.set_label_size(0.34f);
     }
   }
   line(competitor_line, "selected.distance", std::to_string(t.competitor_distance))
@@ -120,8 +158,15 @@ void explain_tower(const State& s, const TowerScore& t, bool claimed, bool paths
   if (!path_text.empty()) line("route: " + path_text, "selected.path", path_text);
 }
 
-void explain_green(const ScoreBreakdown& b, Lot green, bool paths, pb::Layer& sel, pb::Scene& out,
-                   pb::PanelSection& panel) {
+void explain_green(const State& s, const ScoreBreakdown& b, Lot green, bool paths, pb::Layer& sel,
+                   pb::Scene& out, pb::PanelSection& panel) {
+  LotSet important = LotSet::single(green);
+  for (const GreenBonus& g : b.bonuses) {
+    if (g.green != green) continue;
+    for (Lot t : g.nearest) important.insert(t);
+    for (const auto& path : g.paths)
+      for (Lot l : path) important.insert(l);
+  }
   pb::PanelLine& head = *panel.add_lines();
   head.add_spans()->set_text("unclaimed green tower on " + lot_name(green) +
                              ": bonuses for the owners of its nearest red and blue towers");
@@ -150,7 +195,7 @@ void explain_green(const ScoreBreakdown& b, Lot green, bool paths, pb::Layer& se
       else if (g.outcome == GreenBonus::Outcome::TooFar) caption += std::to_string(g.distance) + " > 4, no bonus";
       else caption += "unclaimed, no bonus";
       p.set_label(caption);
-      *p.mutable_label_position() = caption_at(t);
+      *p.mutable_label_position() = caption_at(s, t, caption, important);
       p.set_label_size(0.3f);
     }
   }
@@ -212,7 +257,7 @@ void add_teaching(const State& s, const SceneView& view, pb::Scene& out) {
   const Piece piece = *s.piece_at(lot);
   if (piece == Piece::GreenTower && !s.claimed_by(lot)) {
     out.set_selection_name("green tower " + lot_name(lot));
-    explain_green(b, lot, view.paths, sel, out, panel);
+    explain_green(s, b, lot, view.paths, sel, out, panel);
   } else {
     out.set_selection_name(piece_name(piece) + " " + lot_name(lot));
     explain_tower(s, tower_story(s, b, lot), s.claimed_by(lot).has_value(), view.paths, sel, out, panel);

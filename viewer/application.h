@@ -1,0 +1,73 @@
+// The interactive viewer: a resizable window, the frame loop
+// (processEvents, update, render) and the controls of docs/viewer.md.
+// Input becomes view options for the plugin through ReplayView; the window
+// only maps pixels to the fixed logical view and back.
+#pragma once
+
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/System/Clock.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "replay_view.h"
+
+namespace viewer {
+
+struct StartOptions {
+  std::optional<int> ply;
+  std::string select;
+  std::optional<std::vector<std::string>> overlays;  // exactly these on
+  std::string export_dir = ".";
+  int antialias = -1;  // multisampling level; -1: window_antialiasing()'s choice
+};
+
+class Application {
+ public:
+  // `session` may be null: the window then shows `error` (a log that failed
+  // to verify) until it is closed.
+  Application(ReplaySession* session, std::string error, const sf::Font& font, const StartOptions& options);
+
+  // Runs until the window closes; returns the exit status (1 when showing
+  // an error).
+  int run();
+
+  void processEvents();
+  void update(float dt);
+  void render();
+
+ private:
+  void handle(const sf::Event& e);
+  void on_key(const sf::Event::KeyEvent& key);
+  void on_text(sf::Uint32 unicode);
+  void on_click(sf::Vector2f p);
+  void on_resize(sf::Vector2u size);
+  void set_autoplay(bool on);
+  void export_png();
+  void draw_tooltip();
+  void draw_help();
+  void draw_error();
+
+  sf::RenderWindow window_;
+  const sf::Font& font_;
+  ReplaySession* session_;
+  std::string error_;
+  std::unique_ptr<ReplayView> view_;
+  StartOptions options_;
+  bool help_ = false;
+  bool autoplay_ = false;
+  float autoplay_seconds_ = 0.8f;
+  float autoplay_timer_ = 0;
+  float message_timer_ = 0;
+  sf::Vector2f mouse_{-1, -1};
+  bool mouse_inside_ = false;
+  // A frame is drawn only when something changed (an event, an animation,
+  // autoplay); an idle viewer sleeps in waitEvent.
+  bool dirty_ = true;
+};
+
+}  // namespace viewer

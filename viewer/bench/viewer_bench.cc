@@ -1,0 +1,264 @@
+// Speed of the replay viewer (docs/performance.md, "Replay viewer"):
+//   xvfb-run -a build/bin/viewer_bench [--benchmark_filter=...]
+// The log is the longest Alien City sample game (games/samples) unless
+// $GAMEHOST_BENCH_LOG names another.
+//
+// - Frame/*: 500 frames at 1280x800 in a real window, every overlay on, a
+//   tower selected and a lot hovered; each frame is update + clear + draw +
+//   display + glFinish (so the GPU's work, llvmpipe's under Xvfb, counts).
+//   Counters p50_ms, p99_ms, max_ms are over those 500 frames. "Animating"
+//   steps one ply every 8 frames, so most frames blend two scenes.
+// - Scene/*: the scene of one ply (cycling through the game): through the
+//   plugin boundary as the viewer calls it, inside the plugin without it,
+//   and the viewer's preparation (tessellation, texts).
+// - Start/*: load + verify a whole log; and start to first frame: font,
+//   load + verify, the first scenes, one frame drawn and finished (the
+//   window or offscreen target exists already).
+#include <benchmark/benchmark.h>
+
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/OpenGL.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "alien_city/core/serialize.h"
+#include "environment.h"
+#include "game_log.h"
+#include "headless.h"
+#include "replay_view.h"
+#include "scene_builder.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+namespace pb = gamehost::v1;
+
+std::string bench_log() {
+  if (const char* env = std::getenv("GAMEHOST_BENCH_LOG"); env && *env) return env;
+  std::string best;
+  int most = -1;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(SOURCE_DIR) + "/games/samples")) {
+    if (e.path().extension() != ".ghlog") continue;
+    const gamehost::GameLog log = gamehost::read_log(e.path());
+    if (log.record.header().game_id() != "alien_city") continue;
+    const int plies = log.record.plies_size();
+    if (plies > most || (plies == most && e.path().string() < best)) {
+      most = plies;
+      best = e.path().string();
+    }
+  }
+  return best;
+}
+
+const std::string& log_path() {
+  static const std::string path = bench_log();
+  return path;
+}
+
+std::string font_path() { return viewer::choose_font("").path; }
+
+const sf::Font& font() {
+  static sf::Font f;
+  static bool loaded = f.loadFromFile(font_path());
+  (void)loaded;
+  return f;
+}
+
+// The first claimed tower at the end of the game (for the selection).
+std::string a_tower(viewer::ReplaySession& s) {
+  pb::Scene scene;
+  s.render(s.plies(), pb::ViewOptions(), scene);
+  return scene.cycle().empty() ? "" : scene.cycle(0);
+}
+
+void report(benchmark::State& state, std::vector<double>& ms) {
+  std::sort(ms.begin(), ms.end());
+  auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * ms.size()))]; };
+  state.counters["p50_ms"] = at(0.5);
+  state.counters["p99_ms"] = at(0.99);
+  state.counters["max_ms"] = ms.back();
+  state.counters["frames"] = static_cast<double>(ms.size());
+}
+
+void frames(benchmark::State& state, bool animating) {
+  auto session = viewer::ReplaySession::open(log_path(), {});
+  sf::ContextSettings aa;
+  // As replay-viewer's window: no multisampling on a software renderer.
+  aa.antialiasingLevel = viewer::window_antialiasing(std::getenv("BENCH_AA") ? std::atoi(std::getenv("BENCH_AA")) : -1);
+  sf::RenderWindow window(sf::VideoMode(1280, 800), "viewer_bench", sf::Style::Default, aa);
+  window.setVerticalSyncEnabled(false);
+  window.setView(viewer::letterboxed_view(window.getSize()));
+  viewer::ReplayView view(*session, font());
+  view.set_pixel_scale(viewer::pixel_scale_for(window.getSize()));
+  view.set_overlays({"streets", "legal", "paths"});
+  const int mid = session->plies() * 2 / 3;
+  view.go_to(mid, false);
+  view.select(a_tower(*session), false);
+  view.hover("D5");
+  view.finish();
+  std::vector<double> ms;
+  ms.reserve(500);
+  int frame = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    if (animating && frame % 8 == 0) view.step((frame / 8) % 2 ? -1 : +1);
+    view.update(1.f / 60);
+    window.clear(view.background());
+    view.draw(window);
+    window.display();
+    glFinish();
+    const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    state.SetIterationTime(elapsed);
+    ms.push_back(elapsed * 1000);
+    ++frame;
+  }
+  report(state, ms);
+  state.counters["msaa"] = window.getSettings().antialiasingLevel;
+}
+
+// The floor: an empty frame (clear, display, glFinish) in the same window.
+void BM_Frame_Empty_1280x800(benchmark::State& state) {
+  sf::ContextSettings aa;
+  aa.antialiasingLevel = viewer::window_antialiasing(-1);
+  sf::RenderWindow window(sf::VideoMode(1280, 800), "viewer_bench", sf::Style::Default, aa);
+  std::vector<double> ms;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    window.clear(sf::Color(0x23, 0x26, 0x2d));
+    window.display();
+    glFinish();
+    const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    state.SetIterationTime(elapsed);
+    ms.push_back(elapsed * 1000);
+  }
+  report(state, ms);
+}
+BENCHMARK(BM_Frame_Empty_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+void BM_Frame_AllOverlays_1280x800(benchmark::State& state) { frames(state, false); }
+void BM_Frame_Animating_1280x800(benchmark::State& state) { frames(state, true); }
+BENCHMARK(BM_Frame_AllOverlays_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Frame_Animating_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// One scene per ply, all overlays on and a tower selected, through the
+// RenderScene call (serialising the request and parsing the scene).
+void BM_Scene_ThroughPlugin(benchmark::State& state) {
+  auto session = viewer::ReplaySession::open(log_path(), {});
+  pb::ViewOptions v;
+  for (const char* o : {"streets", "legal", "paths"}) v.add_overlays(o);
+  v.set_selected(a_tower(*session));
+  pb::Scene scene;
+  int ply = 0;
+  for (auto _ : state) {
+    session->render(ply, v, scene);
+    benchmark::DoNotOptimize(scene.layers_size());
+    ply = (ply + 1) % (session->plies() + 1);
+  }
+  state.counters["shapes"] = [&] {
+    int n = 0;
+    for (const auto& l : scene.layers()) n += l.shapes_size();
+    return static_cast<double>(n);
+  }();
+}
+BENCHMARK(BM_Scene_ThroughPlugin)->Unit(benchmark::kMicrosecond);
+
+// The same scenes built by the plugin's scene builder directly.
+void BM_Scene_InPlugin(benchmark::State& state) {
+  const gamehost::GameLog log = gamehost::read_log(log_path());
+  auto session = viewer::ReplaySession::open(log_path(), {});
+  std::vector<alien_city::State> states;
+  for (int p = 0; p <= session->plies(); ++p) states.push_back(*alien_city::deserialize(session->state(p)));
+  pb::ViewOptions v;
+  for (const char* o : {"streets", "legal", "paths"}) v.add_overlays(o);
+  v.set_selected(a_tower(*session));
+  const auto view = alien_city::plugin::decode_view(v);
+  pb::Scene scene;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    alien_city::plugin::build_scene(states[i], view, scene);
+    benchmark::DoNotOptimize(scene.layers_size());
+    i = (i + 1) % states.size();
+  }
+}
+BENCHMARK(BM_Scene_InPlugin)->Unit(benchmark::kMicrosecond);
+
+// The viewer's side of a new scene: tessellating shapes, laying out texts.
+void BM_Scene_Prepare(benchmark::State& state) {
+  auto session = viewer::ReplaySession::open(log_path(), {});
+  pb::ViewOptions v;
+  for (const char* o : {"streets", "legal", "paths"}) v.add_overlays(o);
+  v.set_selected(a_tower(*session));
+  pb::Scene scene;
+  session->render(session->plies() * 2 / 3, v, scene);
+  const viewer::BoardTransform t = viewer::board_transform(scene);
+  for (auto _ : state) {
+    viewer::PreparedScene prepared(scene, t, font(), 1);
+    benchmark::DoNotOptimize(prepared.layers().size());
+  }
+}
+BENCHMARK(BM_Scene_Prepare)->Unit(benchmark::kMicrosecond);
+
+void BM_Start_LoadAndVerify(benchmark::State& state) {
+  for (auto _ : state) {
+    auto session = viewer::ReplaySession::open(log_path(), {});
+    benchmark::DoNotOptimize(session->plies());
+  }
+  state.counters["plies"] = gamehost::read_log(log_path()).record.plies_size();
+}
+BENCHMARK(BM_Start_LoadAndVerify)->Unit(benchmark::kMillisecond);
+
+// From nothing loaded to a finished first frame in an existing target: a
+// fresh font (cold glyph cache), load + verify, the first scenes, the panel,
+// one frame drawn and finished.
+void BM_Start_ToFirstFrame(benchmark::State& state) {
+  viewer::Offscreen target({1280, 800}, viewer::window_antialiasing(-1));
+  const std::string path = font_path();
+  for (auto _ : state) {
+    sf::Font f;
+    f.loadFromFile(path);
+    auto session = viewer::ReplaySession::open(log_path(), {});
+    viewer::ReplayView view(*session, f);
+    view.set_pixel_scale(1);
+    target.draw(view);
+    glFinish();
+  }
+}
+BENCHMARK(BM_Start_ToFirstFrame)->Unit(benchmark::kMillisecond);
+
+// The same with the font's glyphs already rasterised (a second log opened
+// in a running viewer): what the log, the scenes and the frame cost.
+void BM_Start_ToFirstFrameWarmFont(benchmark::State& state) {
+  viewer::Offscreen target({1280, 800}, viewer::window_antialiasing(-1));
+  for (auto _ : state) {
+    auto session = viewer::ReplaySession::open(log_path(), {});
+    viewer::ReplayView view(*session, font());
+    view.set_pixel_scale(1);
+    target.draw(view);
+    glFinish();
+  }
+}
+BENCHMARK(BM_Start_ToFirstFrameWarmFont)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (const auto problem = viewer::display_problem()) {
+    std::fprintf(stderr, "viewer_bench: %s\n", problem->c_str());
+    return 3;
+  }
+  if (!viewer::choose_font("").problem.empty()) {
+    std::fprintf(stderr, "viewer_bench: %s\n", viewer::choose_font("").problem.c_str());
+    return 4;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  std::printf("log: %s\n", log_path().c_str());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,171 @@
+// replay-viewer: step through a recorded game (docs/viewer.md).
+//
+//   replay-viewer LOG [--ply N]                      the window
+//   replay-viewer LOG --ply N --screenshot OUT.png   one frame, offscreen
+//   replay-viewer LOG --frames DIR                   one PNG per ply
+//   replay-viewer LOG --ply N --dump-panel FILE|-    the panel as text
+//
+// Order of checks: the command line, the font (when drawing), the log (read
+// and verified like `gamehost verify`), then the display. Nothing of SFML
+// is created before all of them pass, so SFML never prints or aborts first.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <SFML/Graphics/Font.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include "application.h"
+#include "environment.h"
+#include "error.h"
+#include "headless.h"
+#include "replay_session.h"
+#include "side_panel.h"
+
+using namespace viewer;
+
+namespace {
+
+int fail(int code, const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
+  return code;
+}
+
+bool parse_size(const std::string& text, sf::Vector2u& size) {
+  unsigned w = 0, h = 0;
+  char x = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X')) return false;
+  if (w < 64 || h < 64 || w > 8192 || h > 8192) return false;
+  size = {w, h};
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
+               "replay-viewer"};
+  std::string log, screenshot, frames, size_text = "1280x800", select, overlay_list, dump, font_path,
+                                       export_dir = ".";
+  std::optional<int> ply;
+  int antialias = -1;
+  std::vector<std::string> plugin_dirs;
+  app.add_option("LOG", log, "a game log (.ghlog)")->required();
+  app.add_option("--ply", ply, "the position after ply N (0 = start; default: the start in the window, "
+                               "the end for --screenshot and --dump-panel)");
+  app.add_option("--screenshot", screenshot, "render one frame offscreen to OUT.png and exit")->type_name("OUT.png");
+  app.add_option("--frames", frames, "write DIR/ply-NNN.png for every ply 0..end and exit")->type_name("DIR");
+  app.add_option("--size", size_text, "image size for --screenshot and --frames (default 1280x800)")->type_name("WxH");
+  app.add_option("--select", select, "select this (e.g. a tower's lot: E3) as a click would");
+  app.add_option("--overlay", overlay_list, "exactly these overlays on: a comma list of the game's overlays "
+                                            "(Alien City: streets,legal,paths), all or none")->type_name("LIST");
+  app.add_option("--dump-panel", dump, "write the side panel as tab-separated text (section, key, value, text) "
+                                       "to FILE or - (stdout); needs no display")->type_name("FILE");
+  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");
+  app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
+  app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
+                                          "OpenGL such as llvmpipe)")->check(CLI::Range(0, 16));
+  app.add_option("--export-dir", export_dir, "where the E key saves PNGs (default: the current folder)")->type_name("DIR");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  sf::Vector2u size;
+  if (!parse_size(size_text, size)) return fail(kExitUsage, "--size: expected WxH between 64 and 8192, e.g. 1280x800");
+  if (!screenshot.empty() && !frames.empty()) return fail(kExitUsage, "--screenshot and --frames: give one of them");
+
+  const bool draws = dump.empty() || !screenshot.empty() || !frames.empty();
+  const bool window = screenshot.empty() && frames.empty() && dump.empty();
+  FontChoice font_choice;
+  if (draws) {
+    font_choice = choose_font(font_path);
+    if (!font_choice.problem.empty()) return fail(kExitNoFont, font_choice.problem);
+  }
+
+  std::unique_ptr<ReplaySession> session;
+  std::string error;
+  try {
+    session = ReplaySession::open(log, plugin_dirs);
+    if (!session->has_scenes()) throw gamehost::HostError(log + ": this game's plugin draws no scenes (RenderScene)");
+    if (ply && (*ply < 0 || *ply > session->plies()))
+      throw gamehost::HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log, *ply, session->plies()));
+  } catch (const std::exception& e) {
+    error = e.what();
+    session.reset();
+  }
+  if (!error.empty()) {
+    std::fprintf(stderr, "replay-viewer: error: %s\n", error.c_str());
+    // In the window the error is shown too, when a display is there.
+    if (!window || display_problem()) return kExitError;
+  }
+
+  std::optional<std::vector<std::string>> overlays;
+  if (session && !overlay_list.empty()) {
+    try {
+      pb::Scene offered;
+      session->render(0, pb::ViewOptions(), offered);
+      overlays = parse_overlays(overlay_list, offered);
+    } catch (const std::exception& e) {
+      return fail(kExitUsage, std::string("--overlay: ") + e.what());
+    }
+  }
+  const int shown_ply = session ? ply.value_or(window ? 0 : session->plies()) : 0;
+
+  if (!dump.empty() && screenshot.empty() && frames.empty()) {
+    try {
+      pb::Scene scene;
+      session->render(shown_ply, initial_view(*session, overlays, select), scene);
+      const std::string text = dump_panel(*session, scene, shown_ply);
+      if (dump == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+      } else {
+        std::ofstream out(dump);
+        if (!(out << text)) return fail(kExitError, "cannot write " + dump);
+      }
+      return kExitOk;
+    } catch (const std::exception& e) {
+      return fail(kExitError, e.what());
+    }
+  }
+
+  if (const auto problem = display_problem()) return fail(kExitNoDisplay, *problem);
+  sf::Font font;
+  if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
+
+  if (window) {
+    StartOptions start{ply, select, overlays, export_dir, antialias};
+    Application application(session.get(), error, font, start);
+    return application.run();
+  }
+  try {
+    ReplayView view(*session, font);
+    if (overlays) view.set_overlays(*overlays);
+    if (!select.empty()) view.select(select, false);
+    Offscreen off(size);
+    std::string problem;
+    if (!screenshot.empty()) {
+      view.go_to(shown_ply, false);
+      if (!save_png(off.render(view), screenshot, problem)) return fail(kExitError, problem);
+      if (!dump.empty()) {
+        const std::string text = dump_panel(*session, view.scene(), shown_ply);
+        if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
+        else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
+      }
+      return kExitOk;
+    }
+    for (int p = 0; p <= session->plies(); ++p) {
+      view.go_to(p, false);
+      const std::string path = (std::filesystem::path(frames) / fmt::format("ply-{:03}.png", p)).string();
+      if (!save_png(off.render(view), path, problem)) return fail(kExitError, problem);
+    }
+    std::printf("wrote %d frames to %s\n", session->plies() + 1, frames.c_str());
+    return kExitOk;
+  } catch (const std::exception& e) {
+    return fail(kExitError, e.what());
+  }
+}

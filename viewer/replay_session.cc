@@ -1,0 +1,57 @@
+#include "replay_session.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "replay.h"
+
+namespace viewer {
+
+std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& log_path,
+                                                   const std::vector<std::string>& plugin_dirs) {
+  std::unique_ptr<ReplaySession> s(new ReplaySession());
+  s->log_ = gamehost::read_log(log_path);
+  s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs));
+  s->plugin_ = &s->registry_.find(s->log_.record.header().game_id());
+  // The whole check of `gamehost verify`: header, every ply, the result.
+  gamehost::replay(*s->plugin_, s->log_);
+
+  const auto& info = s->plugin_->info();
+  s->game_name_ = info.name();
+  s->seat_names_.assign(info.player_names().begin(), info.player_names().end());
+  s->has_scenes_ = std::find(info.optional_methods().begin(), info.optional_methods().end(),
+                             pb::METHOD_RENDER_SCENE) != info.optional_methods().end();
+
+  // The state after every ply (verified above, so applying cannot fail).
+  const auto& record = s->log_.record;
+  s->states_.reserve(record.plies_size() + 1);
+  s->states_.push_back(record.header().initial_state());
+  pb::QueryFlags none;
+  pb::ApplyResponse applied;
+  for (const auto& ply : record.plies()) {
+    s->plugin_->apply(s->states_.back(), ply.action_id(), none, applied);
+    s->states_.push_back(std::move(*applied.mutable_state()));
+    s->moves_.push_back({static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation()});
+  }
+  return s;
+}
+
+std::string ReplaySession::result() const {
+  return log_.finished() ? log_.record.result().result() : std::string();
+}
+
+void ReplaySession::render(int ply, pb::ViewOptions view, pb::Scene& out) {
+  if (!has_scenes_)
+    throw gamehost::HostError(fmt::format("{}: the {} plugin draws no scenes (no RenderScene call)",
+                                          log_.file, plugin_->id()));
+  ply = std::clamp(ply, 0, plies());
+  if (ply > 0) view.set_last_action_id(moves_[ply - 1].action_id);
+  else view.clear_last_action_id();
+  request_.set_state(states_[ply]);
+  *request_.mutable_view() = std::move(view);
+  plugin_->call(pb::METHOD_RENDER_SCENE, request_, response_);
+  out.Swap(response_.mutable_scene());
+}
+
+}  // namespace viewer

@@ -1,0 +1,67 @@
+// A recorded game opened for viewing: the log, the plugin it names (through
+// the host library), every ply replayed and verified exactly as `gamehost
+// verify` does, the state after each ply, and scenes rendered on demand
+// through the plugin's RenderScene call. Knows no game.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game_log.h"
+#include "plugin.h"
+#include "registry.h"
+#include "scene.pb.h"
+
+namespace viewer {
+
+namespace pb = gamehost::v1;
+
+struct Move {
+  int ply = 0;          // 1-based
+  int seat = 0;         // who made it (-1: chance)
+  std::uint32_t action_id = 0;
+  std::string notation;
+};
+
+class ReplaySession {
+ public:
+  // Reads and verifies `log_path`, loading the plugin for its game from the
+  // plugin path (the build's plugins, $GAMEHOST_PLUGIN_PATH, plugin_dirs).
+  // Throws gamehost::HostError with the same message as `gamehost verify`
+  // (e.g. "FILE: byte N, ply P: what") when anything is wrong.
+  static std::unique_ptr<ReplaySession> open(const std::filesystem::path& log_path,
+                                             const std::vector<std::string>& plugin_dirs);
+
+  const std::string& file() const { return log_.file; }
+  const std::string& game_name() const { return game_name_; }
+  const std::vector<std::string>& seat_names() const { return seat_names_; }
+  int plies() const { return static_cast<int>(moves_.size()); }
+  const std::vector<Move>& moves() const { return moves_; }
+  // The state bytes after `ply` plies (0: the initial state).
+  const std::string& state(int ply) const { return states_[ply]; }
+  // The recorded result line, or "" when the game is unfinished.
+  std::string result() const;
+  bool has_scenes() const { return has_scenes_; }
+
+  // The scene of the position after `ply` plies with `view` (the last
+  // action is filled in here). Throws HostError when the plugin refuses.
+  void render(int ply, pb::ViewOptions view, pb::Scene& out);
+
+ private:
+  ReplaySession() = default;
+
+  gamehost::Registry registry_;
+  gamehost::Plugin* plugin_ = nullptr;  // owned by registry_
+  gamehost::GameLog log_;
+  std::string game_name_;
+  std::vector<std::string> seat_names_;
+  std::vector<Move> moves_;
+  std::vector<std::string> states_;
+  bool has_scenes_ = false;
+  pb::RenderSceneRequest request_;
+  pb::RenderSceneResponse response_;
+};
+
+}  // namespace viewer

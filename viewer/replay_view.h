@@ -1,0 +1,103 @@
+// The viewer's model and picture, shared by the window (application.h) and
+// the headless modes (headless.h): which ply is shown with which view
+// options, the scene the plugin drew for them, the animation toward it, the
+// paths being drawn and the side panel. Everything is drawn in one fixed
+// logical coordinate system (kLogicalSize); the caller's sf::View maps it
+// onto the window or image, keeping its proportions.
+#pragma once
+
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/View.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "path_player.h"
+#include "replay_session.h"
+#include "scene_drawable.h"
+#include "side_panel.h"
+
+namespace viewer {
+
+inline const sf::Vector2f kLogicalSize{1280, 800};
+inline const sf::FloatRect kBoardArea{8, 8, 672, 784};
+inline const sf::FloatRect kPanelArea{688, 8, 584, 784};
+
+// The view that shows the logical area in a target of `size` pixels,
+// letterboxed (centred, proportions kept).
+sf::View letterboxed_view(sf::Vector2u size);
+// Target pixels per logical pixel for that view.
+float pixel_scale_for(sf::Vector2u size);
+// Scene bounds fitted into kBoardArea.
+BoardTransform board_transform(const pb::Scene& scene);
+
+class ReplayView {
+ public:
+  ReplayView(ReplaySession& session, const sf::Font& font);
+
+  // --- the model ----------------------------------------------------------
+  int ply() const { return ply_; }
+  // Shows ply n (clamped); animates from the shown one when `animate`.
+  void go_to(int ply, bool animate = true);
+  void step(int delta) { go_to(ply_ + delta, true); }
+  const std::string& selected() const { return selected_; }
+  // Selects a value from a hit area, a panel line, Tab or --select; "" or
+  // the current selection again clears it.
+  void select(const std::string& value, bool toggle = true);
+  // Tab: the next (or previous) entry of the scene's cycle.
+  void cycle(int direction);
+  void hover(const std::string& value);
+  // Overlays by key ("legal") or by shortcut letter ("L"); false if the
+  // scene offers no such overlay.
+  bool toggle_overlay(const std::string& key_or_shortcut);
+  void set_overlays(const std::vector<std::string>& keys);
+  const std::vector<std::string>& overlays_on() const { return overlays_; }
+  void set_autoplay(bool on, float seconds) { panel_state_.autoplay = on; panel_state_.autoplay_seconds = seconds; refresh_panel(); }
+  void set_message(std::string m) { panel_state_.message = std::move(m); refresh_panel(); }
+
+  const pb::Scene& scene() const { return current_->scene(); }
+  const PreparedScene& prepared() const { return *current_; }
+  const PathPlayer& paths() const { return paths_; }
+
+  // --- time and drawing ---------------------------------------------------
+  void update(float dt);
+  // Ends every animation and draws every path completely.
+  void finish();
+  bool animating() const { return layers_.animating() || paths_.running(); }
+  // Target pixels per logical pixel: texts are rasterised for it.
+  void set_pixel_scale(float scale);
+  // Draws the board, paths and panel in logical coordinates (the target's
+  // view must be letterboxed_view()).
+  void draw(sf::RenderTarget& target) const;
+  sf::Color background() const;
+
+  // --- input (logical coordinates) ---------------------------------------
+  const pb::HitArea* board_hit(sf::Vector2f p) const;
+  std::optional<SidePanel::Hit> panel_hit(sf::Vector2f p) const { return panel_.hit(p); }
+  std::string tooltip_at(sf::Vector2f p) const;
+
+  // The view options sent to the plugin for the current state.
+  pb::ViewOptions view_options() const;
+
+ private:
+  enum class Change { Ply, View, Hover };
+  void refresh(Change change);
+  void refresh_panel();
+
+  ReplaySession& session_;
+  const sf::Font& font_;
+  float pixel_scale_ = 1;
+  int ply_ = 0;
+  std::string selected_, hovered_;
+  std::vector<std::string> overlays_;
+  std::shared_ptr<const PreparedScene> current_;
+  SceneLayers layers_;
+  PathPlayer paths_;
+  SidePanel panel_;
+  PanelState panel_state_;
+};
+
+}  // namespace viewer

@@ -1,0 +1,219 @@
+#include "side_panel.h"
+
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "text_util.h"
+
+namespace viewer {
+
+namespace {
+
+const sf::Color kText(0xe4, 0xe7, 0xee);
+const sf::Color kDim(0x9a, 0xa0, 0xab);
+const sf::Color kAccent(0xff, 0xd2, 0x3f);
+const sf::Color kRule(0x3a, 0x3e, 0x48);
+const sf::Color kHighlight(0x3b, 0x41, 0x52);
+
+constexpr float kTitle = 19, kBody = 13.5f, kHead = 14.5f, kMoves = 13;
+
+std::string span_text(const pb::PanelLine& l) {
+  std::string s;
+  for (const auto& sp : l.spans()) s += (sp.glyph() != pb::Span::NO_GLYPH ? " " : "") + sp.text();
+  return s;
+}
+
+}  // namespace
+
+float SidePanel::add_text(const std::string& s, float x, float y, float size, sf::Color c, bool bold) {
+  sf::Text t = crisp_text(*font_, s, size, pixel_scale_, bold);
+  t.setFillColor(c);
+  anchor_text(t, {std::round(x), std::round(y)}, -1);
+  texts_.push_back(std::move(t));
+  return text_width(*font_, s, size, bold);
+}
+
+void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, const PanelState& state,
+                       const sf::Font& font, float pixel_scale, sf::FloatRect area) {
+  font_ = &font;
+  pixel_scale_ = pixel_scale;
+  area_ = area;
+  shapes_.clear();
+  texts_.clear();
+  clicks_.clear();
+  // Only an outline: a filled panel would cost half a window of pixels in
+  // every frame on a software renderer.
+  stroke_closed(rounded_rect_points(area, 10), 2, true, kRule, shapes_);
+  const float left = area.left + 16, right = area.left + area.width - 16, width = right - left;
+  float y = area.top + 22;
+
+  const std::string file = std::filesystem::path(session.file()).filename().string();
+  add_text(session.game_name() + "  ·  " + file, left, y, kTitle, kText, true);
+  y += 28;
+  const std::string ply = fmt::format("Ply {} of {}", state.ply, session.plies());
+  const float w = add_text(ply, left, y, 15, kAccent, true);
+  add_text("·  " + scene.status(), left + w + 10, y, 15, kText, false);
+  y += 24;
+  // Overlays and autoplay, as key chips.
+  float x = left;
+  for (const pb::Overlay& o : scene.overlays()) {
+    const bool on = std::find(state.overlays_on.begin(), state.overlays_on.end(), o.key()) != state.overlays_on.end();
+    const std::string label = fmt::format("{} {}", o.shortcut(), o.key());
+    const float tw = text_width(font, label, 12.5f);
+    fill_convex(rounded_rect_points({x, y - 10, tw + 14, 20}, 5), on ? sf::Color(0x4a, 0x6a, 0x3a) : kRule, shapes_);
+    add_text(label, x + 7, y, 12.5f, on ? kText : kDim, false);
+    x += tw + 22;
+  }
+  const std::string play = state.autoplay ? fmt::format("▶ autoplay {:.2g} s", state.autoplay_seconds)
+                                          : fmt::format("Space autoplay ({:.2g} s)", state.autoplay_seconds);
+  add_text(play, x + 4, y, 12.5f, state.autoplay ? kAccent : kDim, false);
+  y += 22;
+  if (!state.message.empty()) {
+    add_text(state.message, left, y, 12.5f, kAccent, false);
+    y += 18;
+  }
+
+  // The scene's sections; the move list keeps at least its minimum height.
+  const float moves_min = 118;
+  const float limit = area.top + area.height - moves_min - 26;
+  bool cut = false;
+  for (const pb::PanelSection& sec : scene.panel()) {
+    if (cut) break;
+    if (y + 40 > limit) {
+      cut = true;
+      break;
+    }
+    if (!sec.title().empty()) {
+      y += 8;
+      fill_rect({left, y - 4, width, 1}, kRule, shapes_);
+      y += 12;
+      add_text(sec.title(), left, y, kHead, kAccent, true);
+      y += 21;
+    }
+    for (const pb::PanelLine& line : sec.lines()) {
+      if (line.spans_size() == 0) continue;
+      if (y + 18 > limit) {
+        add_text("…", left, y, kBody, kDim, false);
+        y += 18;
+        cut = true;
+        break;
+      }
+      const float top = y - 9;
+      const float indent = left + 14.f * line.indent();
+      float cx = indent;
+      const std::size_t first_text = texts_.size();
+      const std::size_t first_shape = shapes_.size();
+      for (const pb::Span& sp : line.spans()) {
+        const sf::Color c = sp.colour() ? to_color(sp.colour()) : kText;
+        if (sp.glyph() != pb::Span::NO_GLYPH) {
+          const float g = 9;
+          const sf::Vector2f at(cx + g / 2 + 2, y);
+          if (sp.glyph() == pb::Span::DISC) fill_convex(circle_points(at, g / 2), c, shapes_);
+          else if (sp.glyph() == pb::Span::SQUARE) fill_rect({at.x - g / 2, at.y - g / 2, g, g}, c, shapes_);
+          else fill_convex({{at.x, at.y - g / 2 - 1}, {at.x + g / 2 + 1, at.y + g / 2}, {at.x - g / 2 - 1, at.y + g / 2}}, c, shapes_);
+          cx += g + 6;
+        }
+        if (sp.text().empty()) continue;
+        // Wrap long spans onto following lines, indented.
+        const auto parts = wrap_text(font, sp.text(), kBody, sp.bold(), right - indent - 14, right - cx);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+          if (i > 0) {
+            y += 18;
+            cx = indent + 14;
+          }
+          cx += add_text(parts[i], cx, y, kBody, c, sp.bold());
+        }
+        cx += 4;
+      }
+      const sf::FloatRect row{left - 6, top, width + 12, y + 9 - top};
+      if (line.highlight()) {
+        // Behind the line: insert the background before its glyphs.
+        std::vector<sf::Vertex> bg;
+        fill_convex(rounded_rect_points(row, 4), kHighlight, bg);
+        shapes_.insert(shapes_.begin() + static_cast<long>(first_shape), bg.begin(), bg.end());
+      }
+      (void)first_text;
+      if (!line.select().empty()) clicks_.push_back({row, Hit{std::nullopt, line.select()}});
+      y += 18;
+    }
+  }
+  layout_moves(session, state.ply, std::max(y + 10, limit), area.top + area.height - 26);
+  add_text("H help  ·  ←/→ step  ·  Home/End  ·  Tab towers  ·  E export PNG", left, area.top + area.height - 14, 12,
+           kDim, false);
+  batch_.clear();
+  for (const sf::Text& t : texts_) batch_.add(t);
+}
+
+void SidePanel::layout_moves(const ReplaySession& session, int ply, float top, float bottom) {
+  const float left = area_.left + 16, width = area_.width - 32;
+  fill_rect({left, top, width, 1}, kRule, shapes_);
+  add_text("Moves (click to jump)", left, top + 14, kHead, kAccent, true);
+  top += 28;
+  const int columns = 4;
+  const float col_w = width / columns, row_h = 18;
+  const int entries = session.plies() + 1;  // "0 start" first
+  const int rows = (entries + columns - 1) / columns;
+  const int visible = std::max(1, static_cast<int>((bottom - top) / row_h));
+  const int current_row = ply / columns;
+  const int first = std::clamp(current_row - visible / 2, 0, std::max(0, rows - visible));
+  for (int r = first; r < std::min(rows, first + visible); ++r) {
+    for (int c = 0; c < columns; ++c) {
+      const int i = r * columns + c;
+      if (i >= entries) break;
+      const float x = left + c * col_w, y = top + (r - first) * row_h + row_h / 2;
+      std::string label = "start";
+      if (i > 0) {
+        const Move& m = session.moves()[i - 1];
+        const auto& names = session.seat_names();
+        const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) && !names[m.seat].empty()
+                                    ? names[m.seat].substr(0, 1) : "·";
+        label = who + " " + m.notation;
+      }
+      const sf::FloatRect cell{x, y - row_h / 2 + 1, col_w - 6, row_h - 2};
+      if (i == ply) fill_convex(rounded_rect_points(cell, 4), kAccent, shapes_);
+      const sf::Color num = i == ply ? sf::Color(0x30, 0x30, 0x30) : kDim;
+      const sf::Color txt = i == ply ? sf::Color(0x10, 0x10, 0x10) : kText;
+      add_text(std::to_string(i), x + 4, y, kMoves - 1, num, false);
+      add_text(label, x + 34, y, kMoves, txt, i == ply);
+      clicks_.push_back({cell, Hit{i, std::nullopt}});
+    }
+  }
+  // More moves than rows: say which way the rest lies, on the title line.
+  std::string more;
+  if (first > 0) more += "↑ earlier";
+  if (first + visible < rows) more += std::string(more.empty() ? "" : "   ") + "↓ later";
+  if (!more.empty()) add_text(more, left + width - text_width(*font_, more, 11.5f), top - 14, 11.5f, kDim, false);
+}
+
+std::optional<SidePanel::Hit> SidePanel::hit(sf::Vector2f p) const {
+  for (const Click& c : clicks_)
+    if (c.rect.contains(p)) return c.hit;
+  return std::nullopt;
+}
+
+void SidePanel::draw(sf::RenderTarget& target, sf::RenderStates states) const {
+  if (!shapes_.empty()) target.draw(shapes_.data(), shapes_.size(), sf::Triangles, states);
+  target.draw(batch_, states);
+}
+
+std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply) {
+  std::string out;
+  auto row = [&](const std::string& section, const std::string& key, const std::string& value, const std::string& text) {
+    out += section + "\t" + key + "\t" + value + "\t" + text + "\n";
+  };
+  row("", "game", session.game_name(), session.game_name());
+  row("", "file", session.file(), session.file());
+  row("", "ply", std::to_string(ply), fmt::format("Ply {} of {}", ply, session.plies()));
+  row("", "plies", std::to_string(session.plies()), "");
+  row("", "status", scene.status(), scene.status());
+  row("", "selection", scene.selection_name(), scene.selection_name());
+  for (const pb::PanelSection& sec : scene.panel())
+    for (const pb::PanelLine& l : sec.lines()) row(sec.title(), l.key(), l.value(), span_text(l));
+  return out;
+}
+
+}  // namespace viewer

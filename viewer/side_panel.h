@@ -1,0 +1,67 @@
+// The side panel: the game and ply, whose turn, the overlays, the scene's
+// panel sections (for Alien City: supplies, provisional score, the selected
+// tower explained, the hovered lot) and the move list with the current ply
+// highlighted. Laid out once per change into one vertex array and a list of
+// texts; remembers where each clickable line and move is.
+#pragma once
+
+#include <SFML/Graphics/Drawable.hpp>
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/Text.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mesh.h"
+#include "replay_session.h"
+#include "text_util.h"
+
+namespace viewer {
+
+// What the panel shows besides the session and the scene.
+struct PanelState {
+  int ply = 0;
+  bool autoplay = false;
+  float autoplay_seconds = 1;
+  std::vector<std::string> overlays_on;  // keys
+  std::string message;  // a passing note, e.g. "saved replay-12.png"
+};
+
+class SidePanel : public sf::Drawable {
+ public:
+  struct Hit {
+    std::optional<int> ply;          // a move: jump there
+    std::optional<std::string> select;  // a panel line: select this
+  };
+
+  void layout(const ReplaySession& session, const pb::Scene& scene, const PanelState& state,
+              const sf::Font& font, float pixel_scale, sf::FloatRect area);
+  std::optional<Hit> hit(sf::Vector2f p) const;
+
+ protected:
+  void draw(sf::RenderTarget& target, sf::RenderStates states) const override;
+
+ private:
+  struct Click {
+    sf::FloatRect rect;
+    Hit hit;
+  };
+  float add_text(const std::string& s, float x, float y, float size, sf::Color c, bool bold);
+  void layout_moves(const ReplaySession& session, int ply, float top, float bottom);
+
+  const sf::Font* font_ = nullptr;
+  float pixel_scale_ = 1;
+  sf::FloatRect area_;
+  std::vector<sf::Vertex> shapes_;
+  std::vector<sf::Text> texts_;
+  TextBatch batch_;
+  std::vector<Click> clicks_;
+};
+
+// The panel as text for programs (replay-viewer --dump-panel): one line per
+// entry, tab-separated: section, key, value, text. The first lines give the
+// game, file, ply and status.
+std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply);
+
+}  // namespace viewer
