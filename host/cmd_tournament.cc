@@ -78,6 +78,10 @@ void add_tournament_command(CLI::App& app, Common& common) {
     for (std::size_t i = 0; i < s.agents.size(); ++i) {
       const auto repeats = std::count(s.agents.begin(), s.agents.begin() + static_cast<long>(i), s.agents[i]);
       labels.push_back(repeats ? fmt::format("{}#{}", s.agents[i], repeats + 1) : s.agents[i]);
+      if (repeats == 1 && !parse_agent_spec(s.agents[i]).get("seed"))
+        fmt::print("Note: '{}' is given twice without a seed: both copies derive the same seed from the seat, so "
+                   "each colour-swapped pair of games repeats one game; give each copy its own seed=N.\n",
+                   s.agents[i]);
     }
     for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
     s.games_per_pairing = args->games;

@@ -3,7 +3,7 @@ GAMEHOST_PACKAGES=(
   cmake g++ make pkg-config
   libboost-dev libprotobuf-dev protobuf-compiler
   libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2
-  xvfb xauth fonts-dejavu-core
+  xvfb xauth fonts-dejavu-core libxtst6
 )
 
 # Installs the packages that are missing, and nothing when all are there.

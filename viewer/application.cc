@@ -254,15 +254,15 @@ void Application::draw_help() {
       {"← / →   step back / forward one ply", false},
       {"Home / End   the start / the end", false},
       {"Space   autoplay on / off;  + / −  faster / slower", false},
-      {"Tab / Shift+Tab   cycle the towers (the scene's selections)", false},
-      {"Click a piece to select it, again to clear;  Esc clears", false},
+      {"Tab / Shift+Tab   cycle through what the game lets you select", false},
+      {"Click on the board to select, again to clear;  Esc clears", false},
       {"Click a move in the list to jump there", false},
   };
   for (const pb::Overlay& o : view_->scene().overlays())
     lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});
   lines.push_back({"E   export this view as a PNG (in " + options_.export_dir + ")", false});
   lines.push_back({"H or ?   this help;  Q   quit", false});
-  lines.push_back({"Hover a lot for what stands there or why nothing can be built.", false});
+  lines.push_back({"Hover the board for details (tooltips come from the game).", false});
   draw_box(window_, font_, pixel_scale_for(window_.getSize()), lines, {330, 220}, 560, 16);
 }
 

@@ -151,8 +151,8 @@ sf::Color ReplayView::background() const {
 
 void ReplayView::draw(sf::RenderTarget& target) const {
   target.draw(layers_);
-  target.draw(paths_);
   target.draw(panel_);
+  target.draw(paths_);
 }
 
 const pb::HitArea* ReplayView::board_hit(sf::Vector2f p) const {

@@ -71,6 +71,8 @@ class ReplayView {
   void set_pixel_scale(float scale);
   // Draws the board, paths and panel in logical coordinates (the target's
   // view must be letterboxed_view()).
+  // (A cached picture of the static layers was tried: on llvmpipe one
+  // textured full-window quad costs as much as drawing the layers.)
   void draw(sf::RenderTarget& target) const;
   sf::Color background() const;
 

@@ -142,7 +142,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
     }
   }
   layout_moves(session, state.ply, std::max(y + 10, limit), area.top + area.height - 26);
-  add_text("H help  ·  ←/→ step  ·  Home/End  ·  Tab towers  ·  E export PNG", left, area.top + area.height - 14, 12,
+  add_text("H help  ·  ←/→ step  ·  Home/End  ·  Tab select  ·  E export PNG", left, area.top + area.height - 14, 12,
            kDim, false);
   batch_.clear();
   for (const sf::Text& t : texts_) batch_.add(t);

@@ -1,7 +1,8 @@
 // Speed of the replay viewer (docs/performance.md, "Replay viewer"):
 //   xvfb-run -a build/bin/viewer_bench [--benchmark_filter=...]
 // The log is the longest Alien City sample game (games/samples) unless
-// $GAMEHOST_BENCH_LOG names another.
+// $GAMEHOST_BENCH_LOG names another. The window's multisampling is the
+// viewer's default (none on llvmpipe) unless $BENCH_AA gives a level.
 //
 // - Frame/*: 500 frames at 1280x800 in a real window, every overlay on, a
 //   tower selected and a lot hovered; each frame is update + clear + draw +
