@@ -166,7 +166,7 @@ std::string breakdown_to_text(const ScoreBreakdown& b) {
       std::string names;
       for (const Customer& c : t.customers) names += (names.empty() ? "" : " ") + lot_name(c.lot);
       out += "  " + piece_name(t.piece) + " " + lot_name(t.lot) + ": " +
-             std::to_string(t.customers.size()) + " customers x " +
+             std::to_string(t.customers.size()) + (t.customers.size() == 1 ? " customer x " : " customers x ") +
              std::to_string(t.competitor_distance) + " = " + std::to_string(t.points);
       out += t.competitor == kNoLot ? " (no competitor)" : " (competitor " + lot_name(t.competitor) + ")";
       out += names.empty() ? "\n" : "; customers " + names + "\n";

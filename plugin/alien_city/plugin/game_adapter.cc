@@ -1,5 +1,7 @@
 #include "game_adapter.h"
 
+#include <algorithm>
+
 #include <array>
 #include <exception>
 
@@ -36,8 +38,10 @@ std::array<int, 2> seat_scores(const State& s) {
   return {t[index_of(Player::Black)], t[index_of(Player::White)]};
 }
 
+// "White wins 89 - 66", the winner's score first; "Draw 50 - 50".
 std::string result_line(const std::array<int, 2>& sc) {
-  const std::string score = std::to_string(sc[0]) + " - " + std::to_string(sc[1]) + " (Black - White)";
+  const int high = std::max(sc[0], sc[1]), low = std::min(sc[0], sc[1]);
+  const std::string score = std::to_string(high) + " - " + std::to_string(low);
   if (sc[0] == sc[1]) return "Draw " + score;
   return std::string(sc[0] > sc[1] ? "Black" : "White") + " wins " + score;
 }

@@ -131,7 +131,8 @@ const char* phase_name(const State& s) {
 
 std::string result_line(const State& s) {
   const int a = s.score(Player::A), b = s.score(Player::B);
-  const std::string score = std::to_string(a) + " - " + std::to_string(b) + " (A - B)";
+  // The winner's score first, as in every game's result line.
+  const std::string score = std::to_string(std::max(a, b)) + " - " + std::to_string(std::min(a, b));
   const auto lead = leader(s);
   return (lead ? letter(*lead) + " wins " : std::string("Draw ")) + score + ": " + end_text(end_reason(s));
 }
