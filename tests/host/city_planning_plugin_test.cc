@@ -100,7 +100,8 @@ TEST_CASE("the City Planning plugin loads, describes itself and is listed", "[cp
   CHECK(info.options(0).name() == "position");
   CHECK(info.analysis_topics().count("score") == 1);
   const std::vector<int> optional(info.optional_methods().begin(), info.optional_methods().end());
-  CHECK(optional == std::vector<int>{pb::METHOD_EVALUATE, pb::METHOD_ROLLOUT, pb::METHOD_RENDER_SCENE});
+  CHECK(optional == std::vector<int>{pb::METHOD_EVALUATE, pb::METHOD_ROLLOUT, pb::METHOD_RENDER_SCENE,
+                                         pb::METHOD_SAMPLE_HIDDEN});
   CHECK_FALSE(info.payload_descriptors().empty());
   auto twin = plugin->clone();
   plugin.reset();
@@ -358,6 +359,46 @@ TEST_CASE("City Planning Evaluate and Rollout", "[cp][plugin][ai]") {
   }
   CHECK(r1.returns_sum(0) == sum);
   CHECK(r1.plies() == plies);
+}
+
+TEST_CASE("SampleHidden re-deals only what the seat cannot see (C20)", "[cp][plugin][hidden][ai]") {
+  auto plugin = Plugin::load(CITY_PLANNING_PLUGIN);
+  CHECK(std::count(plugin->info().optional_methods().begin(), plugin->info().optional_methods().end(),
+                   pb::METHOD_SAMPLE_HIDDEN) == 1);
+  cp::State s;
+  cp::Rng rng(5);
+  for (int i = 0; i < 40 && !s.is_over(); ++i) cp::apply_unchecked(s, cp::random_action_by_kind(s, rng));
+  REQUIRE_FALSE(s.is_over());
+  const std::string bytes = cp::serialize(s);
+  int differs = 0;
+  for (int seat : {0, 1}) {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      pb::SampleHiddenRequest req;
+      req.set_state(bytes);
+      req.set_seat(seat);
+      req.set_seed(seed);
+      pb::SampleHiddenResponse a, b;
+      plugin->call(pb::METHOD_SAMPLE_HIDDEN, req, a);
+      plugin->call(pb::METHOD_SAMPLE_HIDDEN, req, b);
+      CHECK(a.state() == b.state());  // deterministic in the seed
+      // The seat cannot tell the sample from the truth...
+      CHECK(observe(*plugin, a.state(), seat).SerializeAsString() ==
+            observe(*plugin, bytes, seat).SerializeAsString());
+      // ... and the sample is a valid state that the core accepts.
+      const auto sample = cp::deserialize(a.state());
+      REQUIRE(sample);
+      CHECK(sample->hand(cp::Player(seat)) == s.hand(cp::Player(seat)));
+      differs += a.state() != bytes;
+    }
+  }
+  // The other hand really is re-dealt (not the true state every time).
+  CHECK(differs > 20);
+  pb::SampleHiddenRequest bad;
+  bad.set_state(bytes);
+  bad.set_seat(2);
+  pb::SampleHiddenResponse r;
+  CHECK(status_of([&] { plugin->call(pb::METHOD_SAMPLE_HIDDEN, bad, r); }) ==
+        std::pair<int, std::string>(pb::INVALID_ARGUMENT, "seat 2 is not a seat (0 or 1)"));
 }
 
 TEST_CASE("the City Planning scene draws the board and hides hands unless asked", "[cp][plugin][scene]") {

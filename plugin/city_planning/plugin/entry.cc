@@ -83,6 +83,8 @@ class CityPlanningPlugin final : public gamehost::GamePlugin {
         return run(rollout_req_, rollout_resp_, data, size, [&](auto& q, auto& r) { return g.rollout(q, r); });
       case pb::METHOD_RENDER_SCENE:
         return run(scene_req_, scene_resp_, data, size, [&](auto& q, auto& r) { return g.render_scene(q, r); });
+      case pb::METHOD_SAMPLE_HIDDEN:
+        return run(sample_req_, sample_resp_, data, size, [&](auto& q, auto& r) { return g.sample_hidden(q, r); });
       default:
         return fail(pb::UNIMPLEMENTED, "city_planning does not implement method " + std::to_string(method));
     }
@@ -110,6 +112,8 @@ class CityPlanningPlugin final : public gamehost::GamePlugin {
   pb::RolloutResponse rollout_resp_;
   pb::RenderSceneRequest scene_req_;
   pb::RenderSceneResponse scene_resp_;
+  pb::SampleHiddenRequest sample_req_;
+  pb::SampleHiddenResponse sample_resp_;
 };
 
 std::uint32_t interface_version() { return gamehost::kInterfaceVersion; }

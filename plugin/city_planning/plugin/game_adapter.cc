@@ -190,6 +190,7 @@ void GameAdapter::describe(const pb::DescribeRequest&, pb::DescribeResponse& res
   info.add_optional_methods(pb::METHOD_EVALUATE);
   info.add_optional_methods(pb::METHOD_ROLLOUT);
   info.add_optional_methods(pb::METHOD_RENDER_SCENE);
+  info.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
   (*info.mutable_analysis_topics())["score"] = "both scores and what every Zone holds (public information)";
   info.set_payload_descriptors(std::string(payload_descriptors()));
 }
@@ -336,6 +337,16 @@ Outcome GameAdapter::evaluate(const pb::EvaluateRequest& req, pb::EvaluateRespon
     resp.add_values(v);
     resp.add_values(-v);
   }
+  return std::nullopt;
+}
+
+Outcome GameAdapter::sample_hidden(const pb::SampleHiddenRequest& req, pb::SampleHiddenResponse& resp) {
+  auto s = load(req.state());
+  if (!s) return refuse(pb::BAD_STATE, s.error());
+  if (req.seat() < 0 || req.seat() > 1)
+    return refuse(pb::INVALID_ARGUMENT, "seat " + std::to_string(req.seat()) + " is not a seat (0 or 1)");
+  Rng rng(req.seed());
+  resp.set_state(serialize(city_planning::sample_hidden(*s, player_of_seat(req.seat()), rng)));
   return std::nullopt;
 }
 

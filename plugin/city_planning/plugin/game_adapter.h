@@ -51,6 +51,8 @@ class GameAdapter {
   Outcome observe(const pb::ObserveRequest& req, pb::ObserveResponse& resp);
   Outcome analyze(const pb::AnalyzeRequest& req, pb::AnalyzeResponse& resp);
   Outcome evaluate(const pb::EvaluateRequest& req, pb::EvaluateResponse& resp);
+  // C20: the other hand re-dealt from the coins the seat cannot see.
+  Outcome sample_hidden(const pb::SampleHiddenRequest& req, pb::SampleHiddenResponse& resp);
   Outcome rollout(const pb::RolloutRequest& req, pb::RolloutResponse& resp);
   Outcome render_scene(const pb::RenderSceneRequest& req, pb::RenderSceneResponse& resp);
 
