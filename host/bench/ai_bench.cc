@@ -4,6 +4,7 @@
 // the Rollout call against the same playouts in the rules core.
 //   build-ai/bin/ai_bench --benchmark_min_time=2
 #include <benchmark/benchmark.h>
+#include <time.h>
 
 #include "agents/mcts.h"
 #include "alien_city/core/playout.h"
@@ -58,6 +59,11 @@ void BM_Mcts_Iterations(benchmark::State& st) {
   const auto& pos = positions();
   std::uint64_t total = 0, nodes = 0, bytes = 0;
   std::size_t i = 0;
+  // Process CPU time too: on a shared machine the wall-clock rate of two
+  // threads depends on the other load; iterations per CPU second show
+  // whether the threads slow each other down.
+  timespec c0{}, c1{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
   for (auto _ : st) {
     MctsOptions o;
     o.iters = iters;
@@ -71,7 +77,10 @@ void BM_Mcts_Iterations(benchmark::State& st) {
     nodes += r.nodes;
     bytes += r.bytes;
   }
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+  const double cpu = static_cast<double>(c1.tv_sec - c0.tv_sec) + 1e-9 * static_cast<double>(c1.tv_nsec - c0.tv_nsec);
   st.counters["iters/s"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
+  st.counters["iters/cpu-s"] = static_cast<double>(total) / cpu;
   st.counters["bytes/node"] = static_cast<double>(bytes) / static_cast<double>(nodes);
   st.counters["nodes/search"] = static_cast<double>(nodes) / static_cast<double>(st.iterations());
 }
