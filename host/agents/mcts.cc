@@ -286,7 +286,8 @@ std::vector<RootChild> MctsTree::root_children() const {
 
 // ---------------------------------------------------------------- MctsSearch
 
-MctsSearch::MctsSearch(Plugin& game, const MctsOptions& options) : options_(options) {
+MctsSearch::MctsSearch(Plugin& game, const MctsOptions& options)
+    : options_(options), hidden_(has_method(game, pb::METHOD_SAMPLE_HIDDEN)) {
   for (int t = 0; t < std::max(1, options.threads); ++t) {
     games_.push_back(game.clone());
     SplitMix mix(options.seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(t));
@@ -295,6 +296,47 @@ MctsSearch::MctsSearch(Plugin& game, const MctsOptions& options) : options_(opti
 }
 
 MctsSearch::~MctsSearch() = default;
+
+std::uint64_t MctsSearch::run_tree(int t, const std::string& state, const pb::StateInfo& info, std::uint64_t iters,
+                                   std::optional<std::chrono::steady_clock::time_point> deadline, int depth,
+                                   bool& reused, std::vector<RootChild>& children) {
+  MctsTree& tree = *trees_[static_cast<std::size_t>(t)];
+  if (!hidden_) {
+    reused = tree.set_root(state, info, options_.reuse, depth);
+    const std::uint64_t done = tree.run(iters, deadline);
+    children = tree.root_children();
+    return done;
+  }
+  // Determinized search: a fresh tree on each sample; the seat to move has
+  // the same legal actions in every sample (it sees its own options).
+  Plugin& game = *games_[static_cast<std::size_t>(t)];
+  const auto start = std::chrono::steady_clock::now();
+  pb::SampleHiddenRequest req;
+  req.set_state(state);
+  req.set_seat(info.to_move());
+  pb::SampleHiddenResponse sample;
+  std::uint64_t done = 0;
+  reused = false;
+  children.clear();
+  for (int k = 0; k < kHiddenSamples; ++k) {
+    SplitMix mix(options_.seed ^ (searches_ * 0x9E3779B97F4A7C15ull) ^
+                 (static_cast<std::uint64_t>(t * kHiddenSamples + k) << 40));
+    req.set_seed(mix.next());
+    game.call(pb::METHOD_SAMPLE_HIDDEN, req, sample);
+    tree.set_root(sample.state(), info, /*reuse=*/false, depth);
+    std::uint64_t share = 0;
+    if (iters > 0) share = iters / kHiddenSamples + (static_cast<std::uint64_t>(k) < iters % kHiddenSamples ? 1 : 0);
+    std::optional<std::chrono::steady_clock::time_point> until;
+    if (deadline) until = start + (*deadline - start) * (k + 1) / kHiddenSamples;
+    done += tree.run(share, until);
+    for (const RootChild& c : tree.root_children()) {
+      auto it = std::find_if(children.begin(), children.end(), [&](const RootChild& m) { return m.action == c.action; });
+      if (it == children.end()) children.push_back(c);
+      else it->visits += c.visits, it->value += c.value;
+    }
+  }
+  return done;
+}
 
 MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateInfo& info) {
   using clock = std::chrono::steady_clock;
@@ -305,12 +347,14 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
   std::optional<clock::time_point> deadline;
   if (options_.time > 0) deadline = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(options_.time));
   std::vector<std::uint64_t> done(static_cast<std::size_t>(threads));
-  std::vector<bool> reused(static_cast<std::size_t>(threads));
+  std::vector<char> reused(static_cast<std::size_t>(threads));
+  std::vector<std::vector<RootChild>> children(static_cast<std::size_t>(threads));
   auto work = [&](int t) {
-    reused[t] = trees_[t]->set_root(state, info, options_.reuse, depth);
     std::uint64_t iters = 0;
     if (options_.iters > 0) iters = options_.iters / threads + (static_cast<std::uint64_t>(t) < options_.iters % threads ? 1 : 0);
-    done[t] = trees_[t]->run(iters, deadline);
+    bool kept = false;
+    done[t] = run_tree(t, state, info, iters, deadline, depth, kept, children[t]);
+    reused[t] = kept;
   };
   if (threads == 1) {
     work(0);
@@ -321,9 +365,11 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
     for (auto& th : pool) th.join();
   }
   // Sum the root statistics; the most visited action wins.
+  ++searches_;
   std::vector<RootChild> merged;
-  for (const auto& tree : trees_) {
-    for (const RootChild& c : tree->root_children()) {
+  for (std::size_t t = 0; t < trees_.size(); ++t) {
+    const auto& tree = trees_[t];
+    for (const RootChild& c : children[t]) {
       auto it = std::find_if(merged.begin(), merged.end(), [&](const RootChild& m) { return m.action == c.action; });
       if (it == merged.end()) merged.push_back(c);
       else it->visits += c.visits, it->value += c.value;

@@ -131,10 +131,26 @@ class MctsSearch {
   };
   // Searches from `state` (info with to_move and legal_ids) and returns the
   // most visited root action (ties: higher mean, then lower id).
+  //
+  // Games with hidden information (plugins offering SampleHidden): the search
+  // never looks at the true state. Each tree searches a few sampled states
+  // that the seat to move cannot tell from it (kHiddenSamples per tree, the
+  // budget split evenly), and their root statistics are summed — so the
+  // choice depends only on what the seat has seen (City Planning's C20). The
+  // tree is then not kept between moves.
   Result search(const std::string& state, const pb::StateInfo& info);
 
+  static constexpr int kHiddenSamples = 4;
+
  private:
+  // One tree's share of a search: from `state`, or from samples of it.
+  std::uint64_t run_tree(int t, const std::string& state, const pb::StateInfo& info, std::uint64_t iters,
+                         std::optional<std::chrono::steady_clock::time_point> deadline, int depth,
+                         bool& reused, std::vector<RootChild>& children);
+
   MctsOptions options_;
+  bool hidden_ = false;        // the game offers SampleHidden
+  std::uint64_t searches_ = 0; // varies the samples from move to move
   std::vector<std::unique_ptr<Plugin>> games_;  // one per thread
   std::vector<std::unique_ptr<MctsTree>> trees_;
 };

@@ -18,6 +18,7 @@
 #include "city_planning/core/serialize.h"
 #include "plugin.h"
 #include "registry.h"
+#include "agents/mcts.h"
 #include "scene.pb.h"
 #include "replay.h"
 #include "test_support.h"
@@ -443,4 +444,40 @@ TEST_CASE("the City Planning scene draws the board and hides hands unless asked"
     for (const auto& sh : layer.shapes()) ids.push_back(sh.id());
   std::sort(ids.begin(), ids.end());
   CHECK(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
+}
+
+TEST_CASE("MCTS never uses the hidden hand: its choice depends on what its seat sees (C20)",
+          "[cp][plugin][hidden][ai]") {
+  auto plugin = Plugin::load(CITY_PLANNING_PLUGIN);
+  pb::QueryFlags flags;
+  flags.set_legal_ids(true);
+  int compared = 0, searched_with_choice = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    cp::State s;
+    cp::Rng rng(seed), swap_rng(seed + 500);
+    for (int ply = 0; ply < 60 && !s.is_over(); ++ply) {
+      const auto mover = cp::player_to_decide(s);
+      if (mover && ply % 6 == 0) {
+        const auto t = swap_hidden(s, cp::other(*mover), swap_rng);
+        if (t) {
+          const std::string a = cp::serialize(s), b = cp::serialize(*t);
+          REQUIRE(a != b);
+          const pb::StateInfo ia = plugin->query(a, flags), ib = plugin->query(b, flags);
+          REQUIRE(ia.SerializeAsString() == ib.SerializeAsString());
+          MctsOptions o;
+          o.iters = 200;
+          o.seed = seed * 31 + static_cast<std::uint64_t>(ply);
+          MctsSearch search_a(*plugin, o), search_b(*plugin, o);
+          const auto ra = search_a.search(a, ia), rb = search_b.search(b, ib);
+          CHECK(ra.action == rb.action);
+          CHECK(ra.iterations == rb.iterations);
+          ++compared;
+          searched_with_choice += ia.legal_ids_size() > 1;
+        }
+      }
+      cp::apply_unchecked(s, cp::random_action_by_kind(s, rng));
+    }
+  }
+  CHECK(compared >= 10);
+  CHECK(searched_with_choice >= 5);
 }
