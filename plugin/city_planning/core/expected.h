@@ -1,40 +1,11 @@
-// Error values for external input (a user's move, a diagram, a byte string).
-// Internal invariants assert instead; user input never does.
+// Error values for external input (plugin/common/expected.h), under this
+// game's namespace.
 #pragma once
 
-#include <cassert>
-#include <string>
-#include <utility>
-#include <variant>
+#include "common/expected.h"
 
 namespace city_planning {
-
-// A refusal with a short stable code naming the ruling broken ("C5") and a
-// sentence for people ("C5 (rule 3.3): a Population stone may touch at most
-// one Resource stone; K12 touches 2").
-struct Error {
-  std::string code;
-  std::string message;
-};
-
-// Either a value or an Error (std::expected arrives only in C++23).
+using gamecore::Error;
 template <class T>
-class Expected {
- public:
-  Expected(T value) : v_(std::move(value)) {}
-  Expected(Error error) : v_(std::move(error)) {}
-
-  bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  const T& value() const& { assert(ok()); return std::get<0>(v_); }
-  T& value() & { assert(ok()); return std::get<0>(v_); }
-  T&& value() && { assert(ok()); return std::get<0>(std::move(v_)); }
-  const T& operator*() const& { return value(); }
-  const T* operator->() const { return &value(); }
-  const Error& error() const { assert(!ok()); return std::get<1>(v_); }
-
- private:
-  std::variant<T, Error> v_;
-};
-
+using Expected = gamecore::Expected<T>;
 }  // namespace city_planning
