@@ -19,7 +19,7 @@
 
 #include "application.h"
 #include "environment.h"
-#include "error.h"
+#include "gamehost/error.h"
 #include "headless.h"
 #include "replay_session.h"
 #include "side_panel.h"

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "replay.h"
+#include "gamehost/replay.h"
 
 namespace viewer {
 
@@ -14,8 +14,9 @@ std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& 
   s->log_ = gamehost::read_log(log_path);
   s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs));
   s->plugin_ = &s->registry_.find(s->log_.record.header().game_id());
-  // The whole check of `gamehost verify`: header, every ply, the result.
-  gamehost::replay(*s->plugin_, s->log_);
+  // The whole check of `gamehost verify`: header, every ply, the result;
+  // it keeps the state after every ply.
+  s->states_ = gamehost::replay(*s->plugin_, s->log_, std::nullopt, /*keep_states=*/true).states;
 
   const auto& info = s->plugin_->info();
   s->game_name_ = info.name();
@@ -23,17 +24,8 @@ std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& 
   s->has_scenes_ = std::find(info.optional_methods().begin(), info.optional_methods().end(),
                              pb::METHOD_RENDER_SCENE) != info.optional_methods().end();
 
-  // The state after every ply (verified above, so applying cannot fail).
-  const auto& record = s->log_.record;
-  s->states_.reserve(record.plies_size() + 1);
-  s->states_.push_back(record.header().initial_state());
-  pb::QueryFlags none;
-  pb::ApplyResponse applied;
-  for (const auto& ply : record.plies()) {
-    s->plugin_->apply(s->states_.back(), ply.action_id(), none, applied);
-    s->states_.push_back(std::move(*applied.mutable_state()));
+  for (const auto& ply : s->log_.record.plies())
     s->moves_.push_back({static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation()});
-  }
   return s;
 }
 

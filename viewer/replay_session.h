@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "game_log.h"
-#include "plugin.h"
-#include "registry.h"
+#include "gamehost/game_log.h"
+#include "gamehost/plugin.h"
+#include "gamehost/registry.h"
 #include "scene.pb.h"
 
 namespace viewer {

@@ -6,14 +6,14 @@
 #include <benchmark/benchmark.h>
 #include <time.h>
 
-#include "agents/mcts.h"
+#include "gamehost/agents/mcts.h"
 #include "alien_city/core/playout.h"
 #include "alien_city/core/rng.h"
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/setup.h"
-#include "plugin.h"
+#include "gamehost/plugin.h"
 
 using namespace gamehost;
 namespace ac = alien_city;

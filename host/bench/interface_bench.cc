@@ -7,15 +7,15 @@
 
 #include <filesystem>
 
-#include "agents/random_agent.h"
+#include "gamehost/agents/random_agent.h"
 #include "alien_city/core/playout.h"
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/setup.h"
-#include "game_log.h"
-#include "play.h"
-#include "plugin.h"
-#include "replay.h"
+#include "gamehost/game_log.h"
+#include "gamehost/play.h"
+#include "gamehost/plugin.h"
+#include "gamehost/replay.h"
 
 using namespace gamehost;
 namespace ac = alien_city;

@@ -4,13 +4,13 @@
 
 #include <sstream>
 
-#include "agents/spec.h"
+#include "gamehost/agents/spec.h"
 #include "alien_city/core/notation.h"
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/streets.h"
-#include "play.h"
-#include "replay.h"
+#include "gamehost/play.h"
+#include "gamehost/replay.h"
 #include "test_support.h"
 
 using namespace gamehost;

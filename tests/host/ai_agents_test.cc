@@ -3,10 +3,10 @@
 // and clear errors for mistyped specs.
 #include <catch2/catch.hpp>
 
-#include "agents/mcts.h"
-#include "agents/spec.h"
-#include "play.h"
-#include "replay.h"
+#include "gamehost/agents/mcts.h"
+#include "gamehost/agents/spec.h"
+#include "gamehost/play.h"
+#include "gamehost/replay.h"
 
 using namespace gamehost;
 

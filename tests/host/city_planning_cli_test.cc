@@ -13,7 +13,7 @@
 #include "city_planning/core/playout.h"
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
-#include "game_log.h"
+#include "gamehost/game_log.h"
 #include "test_support.h"
 
 namespace cp = city_planning;

@@ -12,8 +12,8 @@
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
 #include "alien_city/core/streets.h"
-#include "game_log.h"
-#include "json_codec.h"
+#include "gamehost/game_log.h"
+#include "gamehost/json_codec.h"
 #include "test_support.h"
 
 

@@ -15,7 +15,7 @@
 #include "alien_city/core/scoring.h"
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/setup.h"
-#include "game_log.h"
+#include "gamehost/game_log.h"
 #include "test_support.h"
 
 extern char** environ;

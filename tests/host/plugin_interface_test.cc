@@ -10,9 +10,9 @@
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/setup.h"
 #include "alien_city/core/streets.h"
-#include "plugin.h"
-#include "registry.h"
-#include "replay.h"
+#include "gamehost/plugin.h"
+#include "gamehost/registry.h"
+#include "gamehost/replay.h"
 #include "test_support.h"
 
 using namespace gamehost;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "alien_city/core/state.h"
-#include "game_log.h"
+#include "gamehost/game_log.h"
 
 namespace test {
 

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "test_support.h"
-#include "tournament.h"
+#include "gamehost/tournament.h"
 
 extern char** environ;
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fmt/core.h>
 
-#include "game_log.h"
+#include "gamehost/game_log.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

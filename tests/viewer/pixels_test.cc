@@ -12,7 +12,7 @@
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/scoring.h"
 #include "environment.h"
-#include "game_log.h"
+#include "gamehost/game_log.h"
 #include "headless.h"
 #include "replay_view.h"
 #include "side_panel.h"

@@ -9,7 +9,7 @@
 
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
-#include "game_log.h"
+#include "gamehost/game_log.h"
 #include "headless.h"
 #include "mesh.h"
 #include "replay_session.h"

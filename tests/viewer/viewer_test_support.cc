@@ -13,8 +13,8 @@
 
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
-#include "game_log.h"
-#include "plugin.h"
+#include "gamehost/game_log.h"
+#include "gamehost/plugin.h"
 #include "replay_view.h"
 
 namespace viewer_test {

@@ -29,7 +29,7 @@
 
 #include "alien_city/core/serialize.h"
 #include "environment.h"
-#include "game_log.h"
+#include "gamehost/game_log.h"
 #include "headless.h"
 #include "replay_view.h"
 #include "scene_builder.h"

@@ -9,14 +9,14 @@
 
 #include <filesystem>
 
-#include "agents/random_agent.h"
+#include "gamehost/agents/random_agent.h"
 #include "city_planning/core/playout.h"
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
-#include "game_log.h"
-#include "play.h"
-#include "plugin.h"
-#include "replay.h"
+#include "gamehost/game_log.h"
+#include "gamehost/play.h"
+#include "gamehost/plugin.h"
+#include "gamehost/replay.h"
 
 using namespace gamehost;
 namespace cp = city_planning;

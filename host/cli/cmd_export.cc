@@ -1,0 +1,114 @@
+// `gamehost export` (JSON or text) and `gamehost import` (JSON back to a log).
+// Both work on the log alone: no plugin is needed.
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <google/protobuf/util/json_util.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "commands.h"
+#include "gamehost/game_log.h"
+
+namespace gamehost {
+namespace {
+
+std::string utc_time(std::int64_t ms) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &utc);
+  return buf;
+}
+
+std::string indent(const std::string& text) {
+  std::string out = "    ";
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += "    ";
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
+  return out;
+}
+
+void print_text(const GameLog& log) {
+  const auto& h = log.record.header();
+  fmt::print("game: {} {} (interface {})\n", h.game_id(), h.game_version(), h.interface_version());
+  fmt::print("seed: {}\nstarted: {}\nhost: {}\n", h.seed(), utc_time(h.start_time_ms()), h.host_version());
+  fmt::print("options:\n");
+  for (const auto& o : h.options())
+    fmt::print("  {} = {}\n", o.name(), o.value().find('\n') == std::string::npos ? o.value() : "\n" + indent(o.value()));
+  fmt::print("setup:\n{}\n", indent(h.setup()));
+  fmt::print("initial state: {} bytes, hash {:016x}\n", h.initial_state().size(), h.initial_state_hash());
+  fmt::print("players:\n");
+  for (int i = 0; i < h.players_size(); ++i)
+    fmt::print("  {}: {} = {}\n", i + 1, h.players(i).name(), h.players(i).agent());
+  fmt::print("plies:\n");
+  for (const auto& p : log.record.plies()) {
+    const std::string who = p.player() == -1                                  ? "chance"
+                            : p.player() >= 0 && p.player() < h.players_size() ? h.players(p.player()).name()
+                                                                                : fmt::format("seat {}", p.player());
+    fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}\n", p.ply(), who, p.notation(),
+               p.action_id(), static_cast<double>(p.time_ms()) / 1000.0, p.state_hash());
+  }
+  if (log.finished()) {
+    const auto& r = log.record.result();
+    fmt::print("result: {} ({} plies, {:.3f}s)\n", r.result(), r.plies(), static_cast<double>(r.end_time_ms()) / 1000.0);
+  } else {
+    fmt::print("result: none (unfinished)\n");
+  }
+}
+
+}  // namespace
+
+void add_export_import_commands(CLI::App& app, Common& common) {
+  struct ExportArgs {
+    std::string log, format = "json";
+  };
+  auto ex = std::make_shared<ExportArgs>();
+  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord) or text");
+  cmd->add_option("LOG", ex->log, "a game log")->required();
+  cmd->add_option("--format", ex->format, "json or text")->check(CLI::IsMember({"json", "text"}));
+  cmd->callback([ex] {
+    const GameLog log = read_log(ex->log);
+    if (ex->format == "text") return print_text(log);
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    options.always_print_primitive_fields = true;
+    std::string json;
+    const auto status = google::protobuf::util::MessageToJsonString(log.record, &json, options);
+    if (!status.ok()) throw HostError(fmt::format("{}: cannot print JSON: {}", ex->log, status.message().as_string()));
+    fmt::print("{}", json);
+  });
+
+  struct ImportArgs {
+    std::string json, out;
+    bool force = false;
+  };
+  auto im = std::make_shared<ImportArgs>();
+  cmd = app.add_subcommand("import", "write a binary log from the JSON that export printed");
+  cmd->add_option("JSON", im->json, "a JSON file from gamehost export")->required();
+  cmd->add_option("--out", im->out, "the log to write")->required()->type_name("LOG");
+  cmd->add_flag("--force", im->force, "overwrite an existing log");
+  cmd->callback([&common, im] {
+    pb::GameRecord record;
+    const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->json, "import"), &record);
+    if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->json, status.message().as_string()));
+    const std::string bytes = encode_log(record);
+    parse_log(bytes, im->json);  // the same framing checks as reading (ply numbering)
+    const int fd = ::open(im->out.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (im->force ? O_TRUNC : O_EXCL), 0644);
+    if (fd < 0)
+      throw HostError(errno == EEXIST ? fmt::format("{}: already exists (use --force to overwrite it)", im->out)
+                                      : fmt::format("{}: cannot create: {}", im->out, std::strerror(errno)));
+    const bool ok = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+    ::close(fd);
+    if (!ok) throw HostError(fmt::format("{}: cannot write", im->out));
+    fmt::print("{}: {} plies{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)");
+    (void)common;
+  });
+}
+
+}  // namespace gamehost

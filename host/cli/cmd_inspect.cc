@@ -1,0 +1,202 @@
+// `gamehost verify`, `show` and `analyze`: logs replayed through their plugin.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include "commands.h"
+#include "gamehost/json_codec.h"
+#include "gamehost/replay.h"
+
+namespace gamehost {
+namespace {
+
+// A position to look at: after ply N of a log, or a position file.
+struct Source {
+  std::string log;
+  std::optional<int> ply;
+  std::string game, position;
+  std::vector<std::string> options;
+};
+
+struct Position {
+  Plugin* plugin = nullptr;
+  std::string state;
+  std::string title;
+  int ply = 0;
+};
+
+void add_source_options(CLI::App* cmd, Source& src) {
+  cmd->add_option("LOG", src.log, "a game log")->type_name("LOG");
+  cmd->add_option("--ply", src.ply, "the position after ply N (0 = start; default: the end)");
+  auto* game = cmd->add_option("--game", src.game, "with --position: the game of the position");
+  cmd->add_option("--position", src.position, "a position file of the game instead of a log")
+      ->type_name("FILE")
+      ->needs(game)
+      ->excludes("LOG")
+      ->excludes("--ply");
+  cmd->add_option("--option,-o", src.options, "with --position: another game option NAME=VALUE")
+      ->type_name("K=V");
+}
+
+Position load_position(Registry& registry, const Source& src) {
+  Position p;
+  if (!src.position.empty()) {
+    p.plugin = &registry.find(src.game);
+    pb::NewGameRequest req;
+    for (const auto& o : src.options) *req.add_options() = parse_option(o, false);
+    *req.add_options() = parse_option("position=" + src.position, true);
+    try {
+      p.state = p.plugin->new_game(req).state();
+    } catch (const CallError& e) {
+      throw HostError(fmt::format("{}: {}", src.position, e.what()));
+    }
+    p.title = fmt::format("Position {}", src.position);
+    return p;
+  }
+  if (src.log.empty()) throw HostError("give a LOG, or --game GAME --position FILE");
+  const GameLog log = read_log(src.log);
+  p.plugin = &registry.find(log.record.header().game_id());
+  const Replayed r = replay(*p.plugin, log, src.ply);
+  p.state = r.state;
+  p.ply = r.plies;
+  p.title = fmt::format("Position after ply {} of {}{}", r.plies, log.record.plies_size(),
+                        log.finished() ? "" : " (unfinished game)");
+  return p;
+}
+
+// "--as PLAYER": a seat number from 1 (as --player1) or a player name
+// (case-insensitive); the seat from 0.
+int seat_of_player(const Plugin& plugin, const std::string& text) {
+  const int players = plugin.players();
+  std::string names;
+  for (int i = 0; i < players; ++i) {
+    const std::string& name = plugin.info().player_names(i);
+    names += (i ? ", " : "") + name;
+    if (name.size() == text.size() &&
+        std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+        }))
+      return i;
+  }
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos && text.size() < 4) {
+    const int n = std::stoi(text);
+    if (n >= 1 && n <= players) return n - 1;
+  }
+  throw HostError(fmt::format("--as '{}': not a player of {} (seats 1..{}, or a name: {})", text, plugin.id(),
+                              players, names));
+}
+
+}  // namespace
+
+void add_verify_command(CLI::App& app, Common& common) {
+  auto log_path = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("verify", "replay a log through its plugin and check every ply");
+  cmd->footer("Exit status: 0 valid and finished, 3 valid but unfinished, 1 invalid (the first bad ply is named).");
+  cmd->add_option("LOG", *log_path, "a game log")->required();
+  cmd->callback([&common, log_path] {
+    const GameLog log = read_log(*log_path);
+    Registry registry = common.registry();
+    Plugin& plugin = registry.find(log.record.header().game_id());
+    const Replayed r = replay(plugin, log);
+    const auto& h = log.record.header();
+    if (log.finished()) {
+      fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
+                 h.game_version(), h.seed(), r.plies, log.record.result().result());
+    } else {
+      fmt::print("{}: unfinished: {} {}, seed {}, {} plies verified, no result recorded{}\n", *log_path,
+                 h.game_id(), h.game_version(), h.seed(), r.plies,
+                 r.info.terminal() ? " (the game had ended)" : "");
+      common.exit_code = kExitUnfinished;
+    }
+  });
+}
+
+void add_show_analyze_commands(CLI::App& app, Common& common) {
+  auto show = std::make_shared<Source>();
+  auto as = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("show", "the position diagram and score breakdown at a ply of a log");
+  add_source_options(cmd, *show);
+  cmd->add_option("--as", *as,
+                  "the position as one player sees it (games with hidden information): a seat number, "
+                  "1 = --player1, or a player name")
+      ->type_name("PLAYER");
+  cmd->callback([&common, show, as] {
+    Registry registry = common.registry();
+    const Position p = load_position(registry, *show);
+    pb::QueryFlags f;
+    f.set_text(true);
+    const auto info = p.plugin->query(p.state, f);
+    if (!as->empty()) {
+      const int seat = seat_of_player(*p.plugin, *as);
+      pb::ObserveRequest req;
+      req.set_state(p.state);
+      req.set_player(seat);
+      pb::ObserveResponse seen;
+      try {
+        p.plugin->call(pb::METHOD_OBSERVE, req, seen);
+      } catch (const CallError& e) {
+        throw HostError(fmt::format("{}: Observe: {}", p.plugin->id(), e.what()));
+      }
+      fmt::print("{}, as {} sees it\n{}\n", p.title, p.plugin->info().player_names(seat), seen.text());
+      // Only what Observe gives: a game with hidden information may put
+      // private facts in its analyses, so they are not shown here.
+      if (!p.plugin->info().has_hidden_information())
+        fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
+      if (info.terminal()) fmt::print("Result: {}\n", info.result());
+      return;
+    }
+    fmt::print("{}\n{}\n", p.title, info.text());
+    fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
+    if (info.terminal()) fmt::print("Result: {}\n", info.result());
+  });
+
+  struct Args {
+    Source src;
+    std::string format = "text";
+  };
+  auto an = std::make_shared<Args>();
+  cmd = app.add_subcommand("analyze", "every legal action and the game's analysis of a position");
+  add_source_options(cmd, an->src);
+  cmd->add_option("--format", an->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  cmd->callback([&common, an] {
+    Registry registry = common.registry();
+    const Position p = load_position(registry, an->src);
+    pb::QueryFlags f;
+    f.set_legal_details(true);
+    f.set_legal_payloads(an->format == "json");
+    f.set_scores(true);
+    f.set_text(true);
+    pb::QueryResponse state;
+    *state.mutable_info() = p.plugin->query(p.state, f);
+    const pb::AnalyzeResponse analysis = p.plugin->analyze(p.state, "");
+    if (an->format == "json") {
+      const JsonCodec codec(p.plugin->info().payload_descriptors());
+      fmt::print("{{\n\"ply\": {},\n\"state\": {},\n\"analysis\": {}\n}}\n", p.ply, codec.to_json(state),
+                 codec.to_json(analysis));
+      return;
+    }
+    const auto& info = state.info();
+    fmt::print("{}\n{}\n", p.title, info.text());
+    if (info.terminal()) {
+      fmt::print("Game over: {}\n", info.result());
+    } else {
+      if (info.to_move() == -1)  // a chance node: its outcomes are the legal actions
+        fmt::print("Chance to move ({}). Outcomes ({}, each with its probability in --format json):\n",
+                   info.phase(), info.legal_size());
+      else
+        fmt::print("{} to move ({}). Legal actions ({}):\n", p.plugin->info().player_names(info.to_move()),
+                   info.phase(), info.legal_size());
+      std::string line;
+      for (const auto& a : info.legal()) {
+        if (line.size() + a.notation().size() > 78) fmt::print("  {}\n", line), line.clear();
+        line += (line.empty() ? "" : " ") + a.notation();
+      }
+      if (!line.empty()) fmt::print("  {}\n", line);
+    }
+    fmt::print("{}", analysis.text());
+  });
+}
+
+}  // namespace gamehost

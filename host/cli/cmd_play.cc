@@ -1,0 +1,159 @@
+// `gamehost games` and `gamehost play`.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "gamehost/agents/spec.h"
+#include "commands.h"
+#include "gamehost/play.h"
+
+namespace gamehost {
+
+v1::OptionValue parse_option(const std::string& text, bool from_file) {
+  const auto eq = text.find('=');
+  const char* flag = from_file ? "--option-file" : "--option";
+  if (eq == std::string::npos || eq == 0)
+    throw HostError(fmt::format("{} '{}': expected NAME={}", flag, text, from_file ? "FILE" : "VALUE"));
+  v1::OptionValue o;
+  o.set_name(text.substr(0, eq));
+  o.set_value(from_file ? read_text_file(text.substr(eq + 1), fmt::format("{} {}", flag, o.name()))
+                        : text.substr(eq + 1));
+  return o;
+}
+
+std::string read_text_file(const std::string& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw HostError(fmt::format("{}: cannot read {}", what, path));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void add_games_command(CLI::App& app, Common& common) {
+  auto* cmd = app.add_subcommand("games", "list the games found on the plugin path, and files that are not usable");
+  cmd->callback([&common] {
+    const Registry registry = common.registry();
+    fmt::print("Plugin path:\n");
+    for (const auto& d : registry.dirs()) fmt::print("  {}\n", d.string());
+    fmt::print("Games:\n");
+    int broken = 0;
+    for (const auto& e : registry.entries()) {
+      if (!e.plugin) {
+        ++broken;
+        continue;
+      }
+      const auto& info = e.plugin->info();
+      std::string players;
+      for (const auto& p : info.player_names()) players += (players.empty() ? "" : ", ") + p;
+      fmt::print("  {:<12} {} {} (interface {}) {}\n", info.id(), info.name(), info.version(),
+                 info.interface_version(), e.path.string());
+      fmt::print("    players: {}{}{}\n", players, info.has_chance() ? "; chance" : "",
+                 info.has_hidden_information() ? "; hidden information" : "");
+      for (const auto& o : info.options()) {
+        std::string choices;
+        for (const auto& c : o.choices()) choices += (choices.empty() ? "" : "|") + c;
+        fmt::print("    option {}={}{}: {}\n", o.name(), o.default_value(),
+                   choices.empty() ? "" : fmt::format(" ({})", choices), o.help());
+      }
+    }
+    if (broken) {
+      fmt::print("Not usable:\n");
+      for (const auto& e : registry.entries())
+        if (!e.plugin) fmt::print("  {}: {}\n", e.path.string(), e.problem);
+    }
+  });
+}
+
+void add_play_command(CLI::App& app, Common& common) {
+  struct Args {
+    std::string game;
+    std::vector<std::string> options, option_files;
+    std::string position;
+    std::optional<std::uint64_t> seed;
+    std::map<int, std::string> players;
+    std::string out;
+    bool force = false, quiet = false, no_log = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("play", "play a game between agents and record it");
+  cmd->footer(agents_help());
+  cmd->add_option("GAME", args->game, "game id (see gamehost games)")->required();
+  cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V");
+  cmd->add_option("--option-file", args->option_files, "game option NAME=FILE: the value is FILE's text")
+      ->type_name("K=FILE");
+  cmd->add_option("--position", args->position, "start from a position: same as --option-file position=FILE")
+      ->type_name("FILE");
+  cmd->add_option("--seed", args->seed, "seed of the setup and of agents without their own (default: random)");
+  for (int seat = 1; seat <= 4; ++seat)
+    cmd->add_option(fmt::format("--player{}", seat), args->players[seat],
+                    fmt::format("agent of seat {}{}", seat, seat == 1 ? " (moves first)" : ""))
+        ->type_name("AGENT");
+  cmd->add_option("--out", args->out, "log file (default: games/recorded/GAME-TIME-seedN.ghlog)")->type_name("LOG");
+  cmd->add_flag("--force", args->force, "overwrite an existing log");
+  cmd->add_flag("--no-log", args->no_log, "do not record the game")->excludes("--out");
+  cmd->add_flag("--quiet,-q", args->quiet, "no line per ply");
+  cmd->callback([&common, args] {
+    Registry registry = common.registry();
+    Plugin& plugin = registry.find(args->game);
+    PlaySettings s;
+    for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
+    for (const auto& o : args->option_files) s.options.push_back(parse_option(o, true));
+    if (!args->position.empty()) s.options.push_back(parse_option("position=" + args->position, true));
+    s.seed = args->seed ? *args->seed : std::random_device{}();  // recorded in the log
+    std::string missing;
+    for (int seat = 1; seat <= 4; ++seat) {
+      const std::string& spec = args->players[seat];
+      if (seat <= plugin.players()) {
+        if (spec.empty()) missing += fmt::format(" --player{}", seat);
+        s.agents.push_back(spec);
+      } else if (!spec.empty()) {
+        throw HostError(fmt::format("--player{}: {} has only {} players", seat, plugin.id(), plugin.players()));
+      }
+    }
+    if (!missing.empty())
+      throw HostError(fmt::format("{} needs {} players: give{}", plugin.id(), plugin.players(), missing));
+    if (!args->no_log) s.log_path = args->out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(args->out);
+    s.overwrite = args->force;
+    s.quiet = args->quiet;
+    s.in = &std::cin;
+    s.out = &std::cout;
+    fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
+      std::string v;
+      for (int i = 0; i < plugin.players(); ++i)
+        v += fmt::format("{}{} = {}", i ? ", " : "", plugin.info().player_names(i), s.agents[i]);
+      return v;
+    }());
+    std::cout.flush();
+    const PlayResult r = play_game(plugin, s);
+    pb::QueryFlags text;
+    text.set_text(true);
+    std::string board = plugin.query(r.state, text).text();
+    // An abandoned game with hidden information keeps its secrets: the
+    // position as the (first) human seat sees it. A finished game shows all.
+    const auto human = std::find(s.agents.begin(), s.agents.end(), "human");
+    if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
+      pb::ObserveRequest req;
+      req.set_state(r.state);
+      req.set_player(static_cast<int>(human - s.agents.begin()));
+      pb::ObserveResponse resp;
+      plugin.call(pb::METHOD_OBSERVE, req, resp);
+      board = resp.text();
+    }
+    fmt::print("\n{}\n", board);
+    if (r.finished) {
+      fmt::print("Score:\n{}", plugin.analyze(r.state, "score").text());
+      fmt::print("Result: {} after {} plies\n", r.info.result(), r.plies);
+    } else {
+      fmt::print("Abandoned after {} plies.\n", r.plies);
+      common.exit_code = kExitUnfinished;
+    }
+    if (!s.log_path.empty()) fmt::print("Log: {}\n", s.log_path.string());
+  });
+}
+
+}  // namespace gamehost

@@ -1,0 +1,143 @@
+// `gamehost tournament`: a round robin between agents with logs, a progress
+// bar, a results table, Elo ratings and results.json (host/tournament.h).
+#include <fmt/chrono.h>
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <ctime>
+#include <fstream>
+#include <random>
+
+#include "gamehost/agents/spec.h"
+#include "commands.h"
+#include "gamehost/tournament.h"
+
+namespace gamehost {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+// SIGINT sets the flag once; a second Ctrl-C kills as usual (SA_RESETHAND).
+struct SigintGuard {
+  struct sigaction old {};
+  SigintGuard() {
+    struct sigaction sa {};
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &sa, &old);
+  }
+  ~SigintGuard() { sigaction(SIGINT, &old, nullptr); }
+};
+
+std::string clock_text(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) : fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+}  // namespace
+
+void add_tournament_command(CLI::App& app, Common& common) {
+  struct Args {
+    std::string game;
+    std::vector<std::string> agents, options;
+    int games = 2, jobs = 1;
+    std::optional<std::uint64_t> seed;
+    std::string out;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("tournament", "a round robin between agents: logs, table, Elo ratings");
+  cmd->footer(agents_help());
+  cmd->add_option("GAME", args->game, "game id (see gamehost games)")->required();
+  cmd->add_option("--agents", args->agents,
+                  "agents A,B,... (a piece KEY=VALUE after a comma belongs to the agent before it: "
+                  "mcts:time=1,c=1,greedy is two agents); repeatable")
+      ->required()
+      ->type_name("A,B,...");
+  cmd->add_option("--games", args->games, "games per pairing, colours alternating on the same seeds (default 2)")
+      ->type_name("N");
+  cmd->add_option("--jobs,-j", args->jobs, "games played at once, one plugin instance each (default 1)")->type_name("J");
+  cmd->add_option("--seed", args->seed, "seed of the first pair of games; pair k uses seed+k (default: random)");
+  cmd->add_option("--out", args->out, "folder for games/*.ghlog and results.json "
+                                      "(default: games/tournaments/GAME-YYYYMMDD-HHMMSS)")
+      ->type_name("DIR");
+  cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V");
+  cmd->callback([&common, args] {
+    Registry registry = common.registry();
+    Plugin& plugin = registry.find(args->game);
+    TournamentSettings s;
+    for (const auto& text : args->agents)
+      for (auto& a : split_agent_list(text)) s.agents.push_back(std::move(a));
+    // Names in the table: the spec, "#2"... after a repeated one.
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < s.agents.size(); ++i) {
+      const auto repeats = std::count(s.agents.begin(), s.agents.begin() + static_cast<long>(i), s.agents[i]);
+      labels.push_back(repeats ? fmt::format("{}#{}", s.agents[i], repeats + 1) : s.agents[i]);
+      if (repeats == 1 && !parse_agent_spec(s.agents[i]).get("seed"))
+        fmt::print("Note: '{}' is given twice without a seed: both copies derive the same seed from the seat, so "
+                   "each colour-swapped pair of games repeats one game; give each copy its own seed=N.\n",
+                   s.agents[i]);
+    }
+    for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
+    s.games_per_pairing = args->games;
+    s.jobs = args->jobs;
+    s.seed = args->seed ? *args->seed : std::random_device{}();
+    if (args->out.empty()) {
+      const std::time_t t = std::time(nullptr);
+      std::tm local{};
+      localtime_r(&t, &local);
+      s.dir = std::filesystem::path("games") / "tournaments" / fmt::format("{}-{:%Y%m%d-%H%M%S}", plugin.id(), local);
+    } else {
+      s.dir = args->out;
+    }
+    s.stop = &g_interrupted;
+    const bool tty = ::isatty(STDOUT_FILENO);
+    const auto start = std::chrono::steady_clock::now();
+    s.on_game = [&](int done, int total, const GameOutcome& g) {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double rate = elapsed > 0 ? done / elapsed : 0;
+      const double eta = rate > 0 ? (total - done) / rate : 0;
+      if (tty) {
+        constexpr int kWidth = 30;
+        const int filled = total ? done * kWidth / total : kWidth;
+        fmt::print("\r[{}{}] {}/{} games  {:.2f} games/s  ETA {}   ", std::string(static_cast<std::size_t>(filled), '#'),
+                   std::string(static_cast<std::size_t>(kWidth - filled), '.'), done, total, rate, clock_text(eta));
+      } else {
+        fmt::print("[{}/{}] game {} seed {}: {} vs {}: {} ({:.2f} games/s, ETA {})\n", done, total, g.index + 1, g.seed,
+                   labels[g.agent[0]], labels[g.agent[1]], g.result, rate, clock_text(eta));
+      }
+      std::fflush(stdout);
+    };
+    fmt::print("Tournament: {} {}, {} agents, {} games per pairing, seed {}, {} job{}, logs in {}\n",
+               plugin.info().name(), plugin.info().version(), s.agents.size(), s.games_per_pairing, s.seed, s.jobs,
+               s.jobs == 1 ? "" : "s", (s.dir / "games").string());
+    std::fflush(stdout);
+    if (tty) {
+      const std::size_t n = s.agents.size();
+      fmt::print("[{}] 0/{} games", std::string(30, '.'), n * (n - 1) / 2 * static_cast<std::size_t>(std::max(0, s.games_per_pairing)));
+      std::fflush(stdout);
+    }
+    g_interrupted = false;
+    SigintGuard guard;
+    const TournamentRun run = run_tournament(plugin, s);
+    if (tty) fmt::print("\n");
+    const Standings table = standings(labels, run.finished);
+    if (run.interrupted)
+      fmt::print("Interrupted: {} of {} games finished (unfinished games' logs removed); the partial results:\n",
+                 run.finished.size(), run.schedule.size());
+    else
+      fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
+    fmt::print("{}", format_standings(labels, run.finished, table, plugin.info().player_names(0)));
+    const auto json_path = s.dir / "results.json";
+    std::ofstream(json_path, std::ios::trunc) << standings_json(plugin, s, run, table);
+    fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
+    if (run.interrupted) common.exit_code = kExitInterrupted;
+  });
+}
+
+}  // namespace gamehost

@@ -1,0 +1,148 @@
+#include "gamehost/agents/human_agent.h"
+
+#include <fmt/core.h>
+#include <fmt/ostream.h>
+
+#include <istream>
+#include <map>
+#include <ostream>
+
+namespace gamehost {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// Protobuf refuses strings that are not UTF-8; say so instead.
+bool valid_utf8(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xe ? 2 : (c >> 3) == 0x1e ? 3 : -1;
+    if (extra < 0 || i + static_cast<std::size_t>(extra) >= s.size() + (extra == 0 ? 1 : 0)) return false;
+    for (int k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+    i += static_cast<std::size_t>(extra) + 1;
+  }
+  return true;
+}
+
+std::string first_word(const std::string& s) { return s.substr(0, s.find(' ')); }
+
+class HumanAgent final : public Agent {
+ public:
+  HumanAgent(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
+
+  std::optional<std::uint32_t> choose(const Turn& turn) override {
+    const std::string& who = turn.game.info().player_names(turn.seat);
+    pb::QueryFlags text;
+    text.set_text(true);
+    show_board(turn, who, text);
+    std::string line;
+    while (true) {
+      fmt::print(out_, "{}> ", who);
+      out_.flush();
+      if (!std::getline(in_, line)) {
+        fmt::print(out_, "\nEnd of input: the game is abandoned.\n");
+        return std::nullopt;
+      }
+      const std::string cmd = trim(line);
+      if (cmd.empty()) continue;
+      if (!valid_utf8(cmd)) {
+        fmt::print(out_, "Not understood: the input is not UTF-8 text. Type 'help' for commands.\n");
+        continue;
+      }
+      if (cmd == "help" || cmd == "?") {
+        help(turn);
+      } else if (cmd == "moves") {
+        pb::QueryFlags f;
+        f.set_legal_details(true);
+        const auto info = turn.game.query(turn.state, f);
+        std::string list;
+        for (const auto& a : info.legal()) list += (list.empty() ? "" : " ") + a.notation();
+        fmt::print(out_, "{} legal: {}\n", info.legal_size(), list);
+      } else if (cmd == "board") {
+        show_board(turn, who, text);
+      } else if (cmd == "quit") {
+        fmt::print(out_, "The game is abandoned.\n");
+        return std::nullopt;
+      } else if (is_topic(turn, first_word(cmd))) {
+        try {
+          fmt::print(out_, "{}", turn.game.analyze(turn.state, cmd).text());
+        } catch (const CallError& e) {
+          fmt::print(out_, "{}\n", e.what());
+        }
+      } else {
+        pb::ParseActionRequest req;
+        req.set_state(turn.state);
+        req.set_text(cmd);
+        pb::ParseActionResponse resp;
+        try {
+          turn.game.call(pb::METHOD_PARSE_ACTION, req, resp);
+          return resp.action().id();
+        } catch (const CallError& e) {
+          fmt::print(out_, "{}: {}\n",
+                     e.status() == pb::ILLEGAL_ACTION ? "Illegal" : "Not understood", e.what());
+          fmt::print(out_, "Type 'moves' for the legal actions, 'help' for commands.\n");
+        }
+      }
+    }
+  }
+
+  std::string spec() const override { return "human"; }
+
+ private:
+  // The board as this seat may see it: in a game with hidden information
+  // the seat's observation (Observe), never the omniscient StateInfo.text.
+  void show_board(const Turn& turn, const std::string& who, const pb::QueryFlags& text) {
+    std::string board;
+    if (!turn.game.info().has_hidden_information()) {
+      board = turn.game.query(turn.state, text).text();
+    } else {
+      pb::ObserveRequest req;
+      req.set_state(turn.state);
+      req.set_player(turn.seat);
+      pb::ObserveResponse resp;
+      turn.game.call(pb::METHOD_OBSERVE, req, resp);
+      board = resp.text();
+    }
+    fmt::print(out_, "\n{}Ply {}: {} to move ({})\n", board, turn.ply, who, turn.info.phase());
+  }
+
+  static bool is_topic(const Turn& turn, const std::string& word) {
+    for (const auto& [topic, help] : turn.game.info().analysis_topics())
+      if (first_word(topic) == word) return true;
+    return false;
+  }
+
+  void help(const Turn& turn) {
+    fmt::print(out_, "Type an action in the game's notation (e.g. {}), or:\n",
+               turn.game.query(turn.state, [] {
+                 pb::QueryFlags f;
+                 f.set_legal_details(true);
+                 return f;
+               }()).legal(0).notation());
+    fmt::print(out_, "  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n"
+                     "  {:<10} abandon the game (the log stays unfinished)\n",
+               "help", "moves", "board", "quit");
+    // Sorted: protobuf maps iterate in no fixed order.
+    const std::map<std::string, std::string> topics(turn.game.info().analysis_topics().begin(),
+                                                    turn.game.info().analysis_topics().end());
+    for (const auto& [topic, text] : topics) fmt::print(out_, "  {:<10} {}\n", topic, text);
+  }
+
+  std::istream& in_;
+  std::ostream& out_;
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_human_agent(const AgentContext& context) {
+  if (!context.in || !context.out) throw HostError("agent 'human': no terminal to play on");
+  return std::make_unique<HumanAgent>(*context.in, *context.out);
+}
+
+}  // namespace gamehost

@@ -1,0 +1,35 @@
+#include "gamehost/agents/playouts.h"
+
+#include <algorithm>
+
+namespace gamehost {
+
+void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, SplitMix& rng,
+                     std::vector<double>& returns_sum) {
+  pb::QueryFlags legal;
+  legal.set_legal_ids(true);
+  pb::ApplyResponse step;
+  std::string s;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    s.assign(state);
+    pb::StateInfo info = game.query(s, legal);
+    while (!info.terminal()) {
+      const std::uint32_t a =
+          info.to_move() == -1
+              ? draw_chance(info, rng.unit())
+              : info.legal_ids(static_cast<int>(rng.below(static_cast<std::uint64_t>(info.legal_ids_size()))));
+      game.apply(s, a, legal, step);
+      s = std::move(*step.mutable_state());
+      info = std::move(*step.mutable_info());
+    }
+    for (int p = 0; p < info.returns_size() && p < static_cast<int>(returns_sum.size()); ++p)
+      returns_sum[static_cast<std::size_t>(p)] += info.returns(p);
+  }
+}
+
+bool has_method(const Plugin& game, v1::Method m) {
+  const auto& ms = game.info().optional_methods();
+  return std::find(ms.begin(), ms.end(), m) != ms.end();
+}
+
+}  // namespace gamehost

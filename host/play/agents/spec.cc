@@ -1,0 +1,171 @@
+#include "gamehost/agents/spec.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "gamehost/agents/greedy_agent.h"
+#include "gamehost/agents/human_agent.h"
+#include "gamehost/agents/mcts.h"
+#include "gamehost/agents/random_agent.h"
+
+namespace gamehost {
+namespace {
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean 'x'?)" when one candidate is close, else "".
+std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_d = 3;  // at most two edits away
+  for (const auto& c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_d) best_d = d, best = c;
+  }
+  return best.empty() ? "" : fmt::format("did you mean '{}'? ", best);
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
+}
+
+bool is_unsigned(const std::string& v) {
+  std::uint64_t x = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  return !v.empty() && ec == std::errc() && end == v.data() + v.size();
+}
+
+bool is_number(const std::string& v) {
+  double x = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  return !v.empty() && ec == std::errc() && end == v.data() + v.size() && x >= 0;
+}
+
+}  // namespace
+
+std::optional<std::string> AgentSpec::get(const std::string& key) const {
+  for (const auto& [k, v] : params)
+    if (k == key) return v;
+  return std::nullopt;
+}
+
+std::uint64_t derived_agent_seed(std::uint64_t game_seed, int seat, std::uint64_t salt) {
+  SplitMix mix(game_seed ^ (salt * static_cast<std::uint64_t>(seat + 1)));
+  return mix.next() >> 16;  // shorter numbers read better in logs
+}
+
+std::string spec_text(const AgentSpec& spec) {
+  std::string s = spec.kind;
+  for (std::size_t i = 0; i < spec.params.size(); ++i)
+    s += fmt::format("{}{}={}", i ? "," : ":", spec.params[i].first, spec.params[i].second);
+  return s;
+}
+
+std::uint64_t unsigned_param(const std::string& value) {
+  std::uint64_t x = 0;
+  std::from_chars(value.data(), value.data() + value.size(), x);
+  return x;
+}
+
+const std::vector<AgentKind>& agent_kinds() {
+  using T = AgentParam::Type;
+  static const std::vector<AgentKind> kinds = {
+      {"human", "a person at the terminal: board, prompt, help/moves/why/score", {},
+       [](const AgentSpec&, const AgentContext& c) { return make_human_agent(c); }},
+      {"random", "uniformly random legal actions",
+       {{"seed", T::UnsignedInt, "random seed (default: derived from the game seed and seat)"}},
+       [](const AgentSpec& s, const AgentContext& c) { return make_random_agent(s, c); }},
+      {"greedy", "one ply ahead on the plugin's evaluation (Evaluate; else K rollouts per action)",
+       {{"seed", T::UnsignedInt, "tie-break seed (default: derived from the game seed and seat)"},
+        {"rollouts", T::UnsignedInt, "playouts per action when the plugin has no Evaluate (default 16)"}},
+       [](const AgentSpec& s, const AgentContext& c) { return make_greedy_agent(s, c); }},
+      {"mcts", "Monte Carlo tree search (UCT), rollouts inside the plugin, tree kept between moves",
+       {{"time", T::Number, "seconds per move (default 1)"},
+        {"iters", T::UnsignedInt, "iterations per move instead of time: deterministic"},
+        {"c", T::Number, "UCT exploration constant (default 1.4)"},
+        {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
+        {"rollouts", T::UnsignedInt, "random playouts per iteration, one Rollout call (default 1)"},
+        {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},
+       [](const AgentSpec& s, const AgentContext& c) { return make_mcts_agent(s, c); }},
+  };
+  return kinds;
+}
+
+AgentSpec parse_agent_spec(const std::string& text) {
+  auto fail = [&](const std::string& what) -> HostError {
+    return HostError(fmt::format("agent '{}': {}", text, what));
+  };
+  AgentSpec spec;
+  const auto colon = text.find(':');
+  spec.kind = text.substr(0, colon);
+  std::vector<std::string> names;
+  for (const auto& k : agent_kinds()) names.push_back(k.name);
+  const auto kind = std::find_if(agent_kinds().begin(), agent_kinds().end(),
+                                 [&](const AgentKind& k) { return k.name == spec.kind; });
+  if (kind == agent_kinds().end())
+    throw fail(fmt::format("unknown agent '{}' ({}agents: {})", spec.kind, suggestion(spec.kind, names),
+                           joined(names)));
+  std::vector<std::string> keys;
+  for (const auto& p : kind->params) keys.push_back(p.name);
+  if (colon != std::string::npos) {
+    std::string_view rest = std::string_view(text).substr(colon + 1);
+    if (rest.empty()) throw fail("nothing after ':'");
+    while (true) {
+      const auto comma = rest.find(',');
+      const std::string item(rest.substr(0, comma));
+      const auto eq = item.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw fail(fmt::format("'{}' is not KEY=VALUE", item));
+      std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+      const auto param = std::find_if(kind->params.begin(), kind->params.end(),
+                                      [&](const AgentParam& p) { return p.name == key; });
+      if (param == kind->params.end())
+        throw fail(keys.empty() ? fmt::format("{} takes no parameters", kind->name)
+                                : fmt::format("unknown parameter '{}' ({}{} takes: {})", key,
+                                              suggestion(key, keys), kind->name, joined(keys)));
+      if (spec.get(key)) throw fail(fmt::format("parameter '{}' given twice", key));
+      if (param->type == AgentParam::Type::UnsignedInt && !is_unsigned(value))
+        throw fail(fmt::format("{} must be a non-negative integer, not '{}'", key, value));
+      if (param->type == AgentParam::Type::Number && !is_number(value))
+        throw fail(fmt::format("{} must be a non-negative number, not '{}'", key, value));
+      spec.params.emplace_back(std::move(key), std::move(value));
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
+  }
+  return spec;
+}
+
+std::unique_ptr<Agent> make_agent(const std::string& text, const AgentContext& context) {
+  const AgentSpec spec = parse_agent_spec(text);
+  for (const auto& k : agent_kinds())
+    if (k.name == spec.kind) return k.make(spec, context);
+  throw HostError(fmt::format("agent '{}': unknown agent", text));  // unreachable: parse checked
+}
+
+std::string agents_help() {
+  std::string out = "Agents (NAME or NAME:KEY=VALUE,...):\n";
+  for (const auto& k : agent_kinds()) {
+    out += fmt::format("  {:<8} {}\n", k.name, k.help);
+    for (const auto& p : k.params) out += fmt::format("    {}=...  {}\n", p.name, p.help);
+  }
+  return out;
+}
+
+}  // namespace gamehost

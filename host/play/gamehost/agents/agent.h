@@ -1,0 +1,35 @@
+// Agents: who chooses the actions of a seat. An agent sees the game only
+// through the plugin interface, like the host, so every agent works with
+// every game. Agents are made from spec strings (spec.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "gamehost/plugin.h"
+
+namespace gamehost {
+
+// What an agent is shown when it is to move.
+struct Turn {
+  Plugin& game;
+  const std::string& state;    // opaque state bytes
+  const pb::StateInfo& info;   // with legal_ids
+  int seat;
+  int ply;                     // the ply about to be played, from 1
+};
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // A legal action id for turn.seat, or nullopt to abandon the game (a human
+  // who typed "quit" or closed the input). Pre: turn.info.legal_ids is not
+  // empty. Never returns an id outside it.
+  virtual std::optional<std::uint32_t> choose(const Turn& turn) = 0;
+  // The spec that recreates this agent exactly (e.g. "random:seed=7"); it
+  // goes into the log header.
+  virtual std::string spec() const = 0;
+};
+
+}  // namespace gamehost

@@ -1,0 +1,15 @@
+// The greedy agent: one ply ahead. Every legal action is applied and the
+// result valued by the plugin's Evaluate call (or K random playouts when the
+// plugin has none); the best is played, ties broken by the agent's seed.
+#pragma once
+
+#include <memory>
+
+#include "gamehost/agents/spec.h"
+
+namespace gamehost {
+
+// "greedy[:seed=N,rollouts=K]".
+std::unique_ptr<Agent> make_greedy_agent(const AgentSpec& spec, const AgentContext& context);
+
+}  // namespace gamehost

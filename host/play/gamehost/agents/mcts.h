@@ -1,0 +1,161 @@
+// Monte Carlo tree search (UCT) over the plugin interface: the tree holds
+// opaque state bytes and action ids only, so it knows no game. Each
+// iteration selects down the tree by UCT, expands one new child with one
+// Apply call, and evaluates it with one Rollout call (K random playouts run
+// inside the plugin, their returns summed); plugins without Rollout get
+// playouts through Apply, ply by ply.
+//
+// Determinism: a search is a function of (root state, seed, iteration budget,
+// c, K, threads); a time budget is not deterministic. Threads are
+// root-parallel: each has its own plugin instance (Plugin::clone()), its own
+// tree and seed; their root visit counts are summed.
+//
+// The tree is kept between moves: the next root is found among the old
+// tree's descendants by its state bytes (our move then the opponents'), and
+// that subtree is compacted into fresh storage.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gamehost/agents/random_agent.h"
+#include "gamehost/agents/spec.h"
+
+namespace gamehost {
+
+struct MctsOptions {
+  double time = 0;            // seconds per move (0: use iters)
+  std::uint64_t iters = 0;    // iterations per move, over all threads (0: use time)
+  double c = 1.4;             // UCT exploration constant (returns' scale)
+  int threads = 1;
+  std::uint32_t rollouts = 1; // playouts per Rollout call (K)
+  std::uint64_t seed = 1;
+  bool reuse = true;          // keep the tree between moves
+};
+
+// What a root child accumulated.
+struct RootChild {
+  std::uint32_t action = 0;
+  std::uint64_t visits = 0;
+  double value = 0;  // summed returns for the seat to move at the root
+};
+
+// One tree on one plugin instance (one thread).
+class MctsTree {
+ public:
+  MctsTree(Plugin& game, double c, std::uint32_t rollouts, std::uint64_t seed);
+
+  // Makes `state` the root. With reuse, looks for it among the current
+  // tree's nodes up to `depth` plies below the root and keeps that subtree;
+  // returns whether it did. `info` needs to_move and legal_ids.
+  bool set_root(const std::string& state, const pb::StateInfo& info, bool reuse, int depth);
+
+  // Runs iterations until `iters` are done or `deadline` passes (checked
+  // every few iterations) or *stop is set. Returns the iterations run.
+  std::uint64_t run(std::uint64_t iters, std::optional<std::chrono::steady_clock::time_point> deadline,
+                    const std::atomic<bool>* stop = nullptr);
+
+  std::vector<RootChild> root_children() const;
+  std::size_t nodes() const { return nodes_.size(); }
+  // Bytes held by nodes, state bytes and legal-id lists (sizes, not capacities).
+  std::size_t bytes() const;
+  std::uint64_t root_visits() const;
+
+ private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  struct Node {
+    std::uint32_t first_child = kNone;
+    std::uint32_t next_sibling = kNone;
+    std::uint32_t action = 0;       // the action from the parent
+    std::uint32_t visits = 0;
+    double value = 0;               // summed returns of `mover`
+    std::uint64_t state_off = 0;    // state bytes in states_
+    std::uint32_t state_len = 0;
+    std::uint32_t legal_off = 0;    // legal ids in legal_ (tried ones first); returns in reals_ when terminal
+    std::uint32_t legal_n = 0;
+    std::uint32_t tried = 0;        // children created so far
+    std::int8_t to_move = 0;        // seat to move here; -1 chance; -2 terminal
+    std::int8_t mover = 0;          // seat that chose `action` (-1: chance or root)
+  };
+
+  std::uint32_t add_node(std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info);
+  std::string_view state_of(const Node& n) const { return {states_.data() + n.state_off, n.state_len}; }
+  void iterate();
+  std::uint32_t expand(std::uint32_t parent, std::uint32_t action);  // Apply + new child
+  void evaluate(const Node& n, std::vector<double>& returns);        // rollout or terminal returns
+  std::uint32_t select_child(const Node& n);
+  std::uint32_t chance_child(std::uint32_t node, bool& created);
+  void compact(std::uint32_t new_root);
+
+  Plugin& game_;
+  double c_;
+  std::uint32_t rollouts_;
+  SplitMix rng_;
+  int players_;
+  bool plugin_rollout_;
+  std::vector<Node> nodes_;
+  std::string states_;
+  std::vector<std::uint32_t> legal_;  // legal ids per node
+  std::vector<double> reals_;         // returns per seat of terminal nodes
+  std::uint32_t root_ = kNone;
+  // Reused per iteration.
+  std::vector<std::uint32_t> path_;
+  std::vector<double> returns_;
+  pb::ApplyResponse applied_;
+  pb::RolloutRequest rollout_req_;
+  pb::RolloutResponse rollout_resp_;
+  pb::QueryFlags flags_;
+  std::string scratch_;
+};
+
+// A search over `threads` trees (root-parallel); the agent's engine, also
+// used by the benchmarks.
+class MctsSearch {
+ public:
+  MctsSearch(Plugin& game, const MctsOptions& options);
+  ~MctsSearch();
+
+  struct Result {
+    std::uint32_t action = 0;
+    std::uint64_t iterations = 0;  // over all threads
+    std::uint64_t nodes = 0;       // over all trees, after the search
+    std::uint64_t bytes = 0;
+    bool reused = false;           // the first tree kept its subtree
+    double seconds = 0;
+  };
+  // Searches from `state` (info with to_move and legal_ids) and returns the
+  // most visited root action (ties: higher mean, then lower id).
+  //
+  // Games with hidden information (plugins offering SampleHidden): the search
+  // never looks at the true state. Each tree searches a few sampled states
+  // that the seat to move cannot tell from it (kHiddenSamples per tree, the
+  // budget split evenly), and their root statistics are summed — so the
+  // choice depends only on what the seat has seen (City Planning's C20). The
+  // tree is then not kept between moves.
+  Result search(const std::string& state, const pb::StateInfo& info);
+
+  static constexpr int kHiddenSamples = 4;
+
+ private:
+  // One tree's share of a search: from `state`, or from samples of it.
+  std::uint64_t run_tree(int t, const std::string& state, const pb::StateInfo& info, std::uint64_t iters,
+                         std::optional<std::chrono::steady_clock::time_point> deadline, int depth,
+                         bool& reused, std::vector<RootChild>& children);
+
+  MctsOptions options_;
+  bool hidden_ = false;        // the game offers SampleHidden
+  std::uint64_t searches_ = 0; // varies the samples from move to move
+  std::vector<std::unique_ptr<Plugin>> games_;  // one per thread
+  std::vector<std::unique_ptr<MctsTree>> trees_;
+};
+
+// "mcts:time=S|iters=N,c=X,threads=T,rollouts=K,seed=N".
+std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext& context);
+
+
+}  // namespace gamehost

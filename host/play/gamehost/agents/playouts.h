@@ -1,0 +1,23 @@
+// Random playouts through Apply, ply by ply: the evaluation AI agents fall
+// back on when a plugin offers no Rollout call.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "gamehost/plugin.h"
+#include "gamehost/random.h"
+
+namespace gamehost {
+
+// Plays `count` games from `state` to the end, each action uniformly random
+// among the legal ones (chance outcomes by their probabilities), and adds
+// each seat's returns into returns_sum (sized to the players, not cleared).
+void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, SplitMix& rng,
+                     std::vector<double>& returns_sum);
+
+// Whether the plugin answers optional call `m`.
+bool has_method(const Plugin& game, v1::Method m);
+
+}  // namespace gamehost

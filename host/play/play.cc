@@ -1,0 +1,128 @@
+#include "gamehost/play.h"
+
+#include <fmt/chrono.h>
+#include <fmt/core.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <memory>
+#include <ostream>
+
+#include "gamehost/agents/random_agent.h"
+#include "gamehost/agents/spec.h"
+#include "gamehost/replay.h"
+
+namespace gamehost {
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::filesystem::path default_log_path(const std::string& game_id, std::uint64_t seed) {
+  const std::time_t t = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&t, &local);
+  return std::filesystem::path("games") / "recorded" /
+         fmt::format("{}-{:%Y%m%d-%H%M%S}-seed{}.ghlog", game_id, local, seed);
+}
+
+PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
+  const int players = plugin.players();
+  if (static_cast<int>(s.agents.size()) != players)
+    throw HostError(fmt::format("{} needs {} players, {} agents given", plugin.id(), players, s.agents.size()));
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int seat = 0; seat < players; ++seat)
+    agents.push_back(make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out}));
+
+  pb::NewGameRequest request;
+  for (const auto& o : s.options) *request.add_options() = o;
+  request.set_seed(s.seed);
+  *request.mutable_flags() = full_flags();
+  pb::NewGameResponse started;
+  try {
+    started = plugin.new_game(request);
+  } catch (const CallError& e) {
+    throw HostError(fmt::format("{}: {}", plugin.id(), e.what()));
+  }
+
+  pb::LogHeader header;
+  header.set_interface_version(kInterfaceVersion);
+  header.set_game_id(plugin.id());
+  header.set_game_version(plugin.info().version());
+  *header.mutable_options() = started.options();
+  header.set_seed(s.seed);
+  header.set_initial_state(started.state());
+  header.set_initial_state_hash(state_hash(started.state()));
+  header.set_setup(started.setup());
+  for (int seat = 0; seat < players; ++seat) {
+    auto* p = header.add_players();
+    p->set_name(plugin.info().player_names(seat));
+    p->set_agent(agents[seat]->spec());
+  }
+  const std::int64_t start = now_ms();
+  header.set_start_time_ms(start);
+  header.set_host_version(GAMEHOST_VERSION);
+  std::unique_ptr<LogWriter> log;
+  if (!s.log_path.empty()) log = std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
+
+  PlayResult r;
+  r.state = std::move(*started.mutable_state());
+  r.info = std::move(*started.mutable_info());
+  SplitMix chance(s.seed ^ 0xC4A9CEull);  // chance events, recorded like any ply
+  // With hidden information and a person at the terminal, chance outcomes are
+  // not printed (a coin drawn by the other seat is private; the human sees
+  // what they may through Observe). Seats' own decisions are public.
+  const bool hide_chance = plugin.info().has_hidden_information() &&
+                           std::any_of(agents.begin(), agents.end(), [](const auto& a) { return a->spec() == "human"; });
+  pb::ApplyResponse applied;
+  pb::LogPly ply;
+  while (!r.info.terminal()) {
+    if (s.stop && s.stop->load()) return r;  // stopped: the log stays unfinished
+    const int seat = r.info.to_move();
+    std::optional<std::uint32_t> choice;
+    if (seat == -1) {
+      choice = draw_chance(r.info, chance.unit());
+    } else {
+      if (seat < 0 || seat >= players) throw HostError(fmt::format("{}: seat {} to move", plugin.id(), seat));
+      if (r.info.legal_ids_size() == 0)
+        throw HostError(fmt::format("{}: no legal action in a non-terminal state", plugin.id()));
+      choice = agents[seat]->choose(Turn{plugin, r.state, r.info, seat, r.plies + 1});
+      if (!choice) return r;  // abandoned: the log stays unfinished
+      if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
+        throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
+    }
+    plugin.apply(r.state, *choice, step_flags(), applied, /*describe_action=*/true);
+    ++r.plies;
+    ply.set_ply(static_cast<std::uint32_t>(r.plies));
+    ply.set_player(seat);
+    ply.set_action_id(*choice);
+    ply.set_notation(applied.action().notation());
+    ply.set_time_ms(now_ms() - start);
+    ply.set_state_hash(state_hash(applied.state()));
+    if (log) log->append(ply);
+    if (!s.quiet && s.out)
+      fmt::print(*s.out, "{:>4}. {:<6} {}\n", r.plies,
+                 seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
+                 seat == -1 && hide_chance ? std::string("?") : ply.notation());
+    r.state = std::move(*applied.mutable_state());
+    r.info = std::move(*applied.mutable_info());
+  }
+  r.finished = true;
+  r.info = plugin.query(r.state, full_flags());  // the scores, once
+  if (log) {
+    pb::LogResult result;
+    *result.mutable_returns() = r.info.returns();
+    *result.mutable_scores() = r.info.scores();
+    result.set_result(r.info.result());
+    result.set_plies(static_cast<std::uint32_t>(r.plies));
+    result.set_end_time_ms(now_ms() - start);
+    log->finish(result);
+  }
+  return r;
+}
+
+}  // namespace gamehost

@@ -1,0 +1,209 @@
+#include "gamehost/game_log.h"
+
+#include <boost/crc.hpp>
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace gamehost {
+namespace {
+
+void put_u32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
+}
+
+std::uint32_t get_u32(std::string_view bytes, std::size_t at) {
+  std::uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+  return v;
+}
+
+std::uint32_t crc32(std::string_view bytes) {
+  boost::crc_32_type crc;  // IEEE 802.3, the same as zlib's crc32()
+  crc.process_bytes(bytes.data(), bytes.size());
+  return crc.checksum();
+}
+
+void frame(std::string& out, const pb::LogRecord& record) {
+  const std::size_t at = out.size();
+  put_u32(out, 0);
+  record.AppendToString(&out);
+  const std::size_t n = out.size() - at - 4;
+  for (int i = 0; i < 4; ++i) out[at + i] = static_cast<char>((n >> (8 * i)) & 0xff);
+  put_u32(out, crc32(std::string_view(out).substr(at + 4, n)));
+}
+
+}  // namespace
+
+std::uint64_t state_hash(std::string_view bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64 offset basis
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;  // FNV prime
+  }
+  return h;
+}
+
+std::string log_error(const std::string& file, std::uint64_t offset, const std::string& where,
+                      const std::string& what) {
+  return fmt::format("{}: byte {}, {}: {}", file, offset, where, what);
+}
+
+// ------------------------------------------------------------------ writing
+
+LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& header, bool overwrite)
+    : path_(path) {
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  // O_EXCL: an existing log is never overwritten unless asked.
+  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
+  fd_ = ::open(path.c_str(), flags, 0644);
+  if (fd_ < 0) {
+    if (errno == EEXIST)
+      throw HostError(fmt::format("{}: already exists (use --force to overwrite it)", path.string()));
+    throw HostError(fmt::format("{}: cannot create: {}", path.string(), std::strerror(errno)));
+  }
+  buffer_.assign(kLogMagic);
+  put_u32(buffer_, kLogFormatVersion);
+  *record_.mutable_header() = header;
+  frame(buffer_, record_);
+  write_all(buffer_);
+}
+
+LogWriter::~LogWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void LogWriter::append(const pb::LogPly& ply) {
+  *record_.mutable_ply() = ply;
+  write_record(record_);
+}
+
+void LogWriter::finish(const pb::LogResult& result) {
+  *record_.mutable_result() = result;
+  write_record(record_);
+}
+
+void LogWriter::write_record(const pb::LogRecord& record) {
+  buffer_.clear();
+  frame(buffer_, record);
+  write_all(buffer_);
+}
+
+// One write(2) per record: the record is in the kernel before the game goes
+// on, so killing the process loses nothing that was played.
+void LogWriter::write_all(const std::string& bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw HostError(fmt::format("{}: cannot write: {}", path_.string(), std::strerror(errno)));
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+// ------------------------------------------------------------------ reading
+
+GameLog parse_log(std::string_view bytes, const std::string& file) {
+  GameLog log;
+  log.file = file;
+  log.size = bytes.size();
+  if (bytes.size() < kLogMagic.size() || bytes.substr(0, kLogMagic.size()) != kLogMagic)
+    throw HostError(log_error(file, 0, "header", "not a gamehost log (wrong magic)"));
+  if (bytes.size() < kLogPrelude)
+    throw HostError(log_error(file, 8, "header", "truncated: the format version is cut short"));
+  const std::uint32_t version = get_u32(bytes, 8);
+  if (version != kLogFormatVersion)
+    throw HostError(log_error(file, 8, "header",
+                              fmt::format("log format version {}, this host reads version {}", version,
+                                          kLogFormatVersion)));
+  std::size_t at = kLogPrelude;
+  bool have_header = false;
+  pb::LogRecord record;
+  while (at < bytes.size()) {
+    // Where this record sits in the game, for the message.
+    const std::string where = !have_header ? "header"
+                              : log.record.has_result()
+                                  ? "after the result"
+                                  : fmt::format("ply {}", log.record.plies_size() + 1);
+    const std::size_t left = bytes.size() - at;
+    if (left < 4)
+      throw HostError(log_error(file, at, where, fmt::format("truncated record: {} of 4 length bytes", left)));
+    const std::uint32_t n = get_u32(bytes, at);
+    if (n > kMaxRecordBytes)
+      throw HostError(log_error(file, at, where, fmt::format("bad record length {}", n)));
+    if (left < 8 + static_cast<std::size_t>(n))
+      throw HostError(log_error(file, at, where,
+                                fmt::format("truncated record: needs {} bytes, {} left", 8 + std::size_t{n}, left)));
+    const std::string_view payload = bytes.substr(at + 4, n);
+    if (crc32(payload) != get_u32(bytes, at + 4 + n))
+      throw HostError(log_error(file, at, where, "checksum mismatch: the record is damaged"));
+    if (!record.ParseFromArray(payload.data(), static_cast<int>(payload.size())))
+      throw HostError(log_error(file, at, where, "the record does not parse"));
+    if (log.record.has_result())
+      throw HostError(log_error(file, at, where, "data after the result record"));
+    switch (record.record_case()) {
+      case pb::LogRecord::kHeader:
+        if (have_header) throw HostError(log_error(file, at, where, "a second header record"));
+        have_header = true;
+        *log.record.mutable_header() = std::move(*record.mutable_header());
+        break;
+      case pb::LogRecord::kPly: {
+        if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
+        const auto expected = static_cast<std::uint32_t>(log.record.plies_size() + 1);
+        if (record.ply().ply() != expected)
+          throw HostError(log_error(file, at, where,
+                                    fmt::format("ply record numbered {}, expected {}", record.ply().ply(), expected)));
+        log.ply_offsets.push_back(at);
+        *log.record.add_plies() = std::move(*record.mutable_ply());
+        break;
+      }
+      case pb::LogRecord::kResult:
+        if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
+        log.result_offset = at;
+        *log.record.mutable_result() = std::move(*record.mutable_result());
+        break;
+      default:
+        throw HostError(log_error(file, at, where, "a record of unknown kind"));
+    }
+    at += 8 + static_cast<std::size_t>(n);
+  }
+  if (!have_header) throw HostError(log_error(file, at, "header", "truncated: no header record"));
+  return log;
+}
+
+GameLog read_log(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::error_code ec;
+    throw HostError(fmt::format("{}: {}", path.string(),
+                                std::filesystem::exists(path, ec) ? "cannot be read" : "no such file"));
+  }
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return parse_log(bytes.view(), path.string());
+}
+
+std::string encode_log(const pb::GameRecord& game) {
+  std::string out(kLogMagic);
+  put_u32(out, kLogFormatVersion);
+  pb::LogRecord record;
+  *record.mutable_header() = game.header();
+  frame(out, record);
+  for (const auto& ply : game.plies()) {
+    *record.mutable_ply() = ply;
+    frame(out, record);
+  }
+  if (game.has_result()) {
+    *record.mutable_result() = game.result();
+    frame(out, record);
+  }
+  return out;
+}
+
+}  // namespace gamehost

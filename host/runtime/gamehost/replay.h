@@ -1,0 +1,35 @@
+// Replaying a log through its game's plugin: every ply is checked (the seat
+// to move, the action's legality, the state hash), and so is the result.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gamehost/game_log.h"
+#include "gamehost/plugin.h"
+
+namespace gamehost {
+
+struct Replayed {
+  std::string state;    // after the last replayed ply
+  pb::StateInfo info;   // of that state (legal ids, scores, text)
+  int plies = 0;        // plies replayed
+  // With keep_states: the state before the first ply and after every
+  // replayed ply (states[k] after k plies), so callers never replay twice.
+  std::vector<std::string> states;
+};
+
+// Replays `log` through `plugin` up to ply `upto` (all plies when nullopt;
+// 0 is the initial position). Checks the header against the plugin (game id,
+// interface version, initial state and its hash), each ply, and, when every
+// ply is replayed and the log is finished, the recorded result.
+// Throws HostError "FILE: byte N, ply P: what" at the first problem.
+Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto = std::nullopt,
+                bool keep_states = false);
+
+// Legal ids and scores (the state replay returns); legal ids only (per ply).
+pb::QueryFlags full_flags();
+pb::QueryFlags step_flags();
+
+}  // namespace gamehost
