@@ -1,6 +1,5 @@
 #include "gamehost/game_log.h"
 
-#include <boost/crc.hpp>
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -10,35 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "gamehost/framing.h"
+
 namespace gamehost {
-namespace {
-
-void put_u32(std::string& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
-}
-
-std::uint32_t get_u32(std::string_view bytes, std::size_t at) {
-  std::uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
-  return v;
-}
-
-std::uint32_t crc32(std::string_view bytes) {
-  boost::crc_32_type crc;  // IEEE 802.3, the same as zlib's crc32()
-  crc.process_bytes(bytes.data(), bytes.size());
-  return crc.checksum();
-}
-
-void frame(std::string& out, const pb::LogRecord& record) {
-  const std::size_t at = out.size();
-  put_u32(out, 0);
-  record.AppendToString(&out);
-  const std::size_t n = out.size() - at - 4;
-  for (int i = 0; i < 4; ++i) out[at + i] = static_cast<char>((n >> (8 * i)) & 0xff);
-  put_u32(out, crc32(std::string_view(out).substr(at + 4, n)));
-}
-
-}  // namespace
 
 std::uint64_t state_hash(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64 offset basis
@@ -71,7 +44,7 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
   buffer_.assign(kLogMagic);
   put_u32(buffer_, kLogFormatVersion);
   *record_.mutable_header() = header;
-  frame(buffer_, record_);
+  append_frame(buffer_, record_);
   write_all(buffer_);
 }
 
@@ -91,21 +64,13 @@ void LogWriter::finish(const pb::LogResult& result) {
 
 void LogWriter::write_record(const pb::LogRecord& record) {
   buffer_.clear();
-  frame(buffer_, record);
+  append_frame(buffer_, record);
   write_all(buffer_);
 }
 
 // One write(2) per record: the record is in the kernel before the game goes
 // on, so killing the process loses nothing that was played.
-void LogWriter::write_all(const std::string& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw HostError(fmt::format("{}: cannot write: {}", path_.string(), std::strerror(errno)));
-    done += static_cast<std::size_t>(n);
-  }
-}
+void LogWriter::write_all(const std::string& bytes) { write_fully(fd_, bytes, path_.string()); }
 
 // ------------------------------------------------------------------ reading
 
@@ -131,18 +96,9 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
                               : log.record.has_result()
                                   ? "after the result"
                                   : fmt::format("ply {}", log.record.plies_size() + 1);
-    const std::size_t left = bytes.size() - at;
-    if (left < 4)
-      throw HostError(log_error(file, at, where, fmt::format("truncated record: {} of 4 length bytes", left)));
-    const std::uint32_t n = get_u32(bytes, at);
-    if (n > kMaxRecordBytes)
-      throw HostError(log_error(file, at, where, fmt::format("bad record length {}", n)));
-    if (left < 8 + static_cast<std::size_t>(n))
-      throw HostError(log_error(file, at, where,
-                                fmt::format("truncated record: needs {} bytes, {} left", 8 + std::size_t{n}, left)));
-    const std::string_view payload = bytes.substr(at + 4, n);
-    if (crc32(payload) != get_u32(bytes, at + 4 + n))
-      throw HostError(log_error(file, at, where, "checksum mismatch: the record is damaged"));
+    const Frame frame = read_frame(bytes, at, kMaxRecordBytes);
+    if (!frame.error.empty()) throw HostError(log_error(file, at, where, frame.error));
+    const std::string_view payload = frame.payload;
     if (!record.ParseFromArray(payload.data(), static_cast<int>(payload.size())))
       throw HostError(log_error(file, at, where, "the record does not parse"));
     if (log.record.has_result())
@@ -171,7 +127,7 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
       default:
         throw HostError(log_error(file, at, where, "a record of unknown kind"));
     }
-    at += 8 + static_cast<std::size_t>(n);
+    at = frame.next;
   }
   if (!have_header) throw HostError(log_error(file, at, "header", "truncated: no header record"));
   return log;
@@ -194,14 +150,14 @@ std::string encode_log(const pb::GameRecord& game) {
   put_u32(out, kLogFormatVersion);
   pb::LogRecord record;
   *record.mutable_header() = game.header();
-  frame(out, record);
+  append_frame(out, record);
   for (const auto& ply : game.plies()) {
     *record.mutable_ply() = ply;
-    frame(out, record);
+    append_frame(out, record);
   }
   if (game.has_result()) {
     *record.mutable_result() = game.result();
-    frame(out, record);
+    append_frame(out, record);
   }
   return out;
 }

@@ -13,15 +13,34 @@ namespace gamehost {
 
 // ------------------------------------------------------------------ MctsTree
 
-MctsTree::MctsTree(Plugin& game, double c, std::uint32_t rollouts, std::uint64_t seed)
+namespace {
+
+// Each seat's margin: its points minus the best of the others' (two seats:
+// the difference). `margins` must hold one entry per seat.
+void margins_of(const double* scores, int players, double* margins) {
+  for (int s = 0; s < players; ++s) {
+    double best_other = -1e300;
+    for (int t = 0; t < players; ++t)
+      if (t != s) best_other = std::max(best_other, scores[t]);
+    margins[s] = players > 1 ? scores[s] - best_other : 0.0;
+  }
+}
+
+}  // namespace
+
+MctsTree::MctsTree(Plugin& game, const MctsOptions& options, std::uint64_t seed)
     : game_(game),
-      c_(c),
-      rollouts_(rollouts),
+      c_(options.c),
+      rollouts_(options.rollouts),
+      score_weight_(options.score_weight),
+      score_scale_(options.score_scale > 0 ? options.score_scale : 1.0),
       rng_(seed),
       players_(game.players()),
       plugin_rollout_(has_method(game, pb::METHOD_ROLLOUT)) {
   flags_.set_legal_ids(true);
   returns_.resize(static_cast<std::size_t>(players_));
+  margins_.resize(static_cast<std::size_t>(players_));
+  scores_.resize(static_cast<std::size_t>(players_));
 }
 
 std::uint32_t MctsTree::add_node(std::uint32_t action, int mover, const std::string& state,
@@ -36,6 +55,15 @@ std::uint32_t MctsTree::add_node(std::uint32_t action, int mover, const std::str
     n.to_move = -2;
     n.legal_off = static_cast<std::uint32_t>(reals_.size());
     for (int s = 0; s < players_; ++s) reals_.push_back(s < info.returns_size() ? info.returns(s) : 0.0);
+    // The final points, asked once per terminal node (the tree's flags ask
+    // only for legal ids).
+    pb::QueryFlags scores;
+    scores.set_scores(true);
+    const pb::StateInfo final_info = info.scores_size() > 0 ? info : game_.query(state, scores);
+    for (int p = 0; p < players_; ++p)
+      scores_[p] = p < final_info.scores_size() ? static_cast<double>(final_info.scores(p)) : 0.0;
+    reals_.resize(reals_.size() + static_cast<std::size_t>(players_));
+    margins_of(scores_.data(), players_, reals_.data() + reals_.size() - players_);
   } else {
     n.to_move = static_cast<std::int8_t>(info.to_move());
     n.legal_off = static_cast<std::uint32_t>(legal_.size());
@@ -96,7 +124,7 @@ void MctsTree::compact(std::uint32_t new_root) {
     n.state_off = off;
     if (n.to_move == -2) {
       const std::uint32_t r = static_cast<std::uint32_t>(reals.size());
-      reals.insert(reals.end(), reals_.begin() + n.legal_off, reals_.begin() + n.legal_off + players_);
+      reals.insert(reals.end(), reals_.begin() + n.legal_off, reals_.begin() + n.legal_off + 2 * players_);
       n.legal_off = r;
     } else {
       const std::uint32_t l = static_cast<std::uint32_t>(legal.size());
@@ -138,24 +166,39 @@ std::uint32_t MctsTree::expand(std::uint32_t parent, std::uint32_t action) {
   return child;
 }
 
-void MctsTree::evaluate(const Node& n, std::vector<double>& returns) {
+void MctsTree::evaluate(const Node& n, std::vector<double>& returns, std::vector<double>& margins) {
   if (n.to_move == -2) {
-    for (int s = 0; s < players_; ++s) returns[s] = reals_[n.legal_off + s];
+    for (int s = 0; s < players_; ++s) {
+      returns[s] = reals_[n.legal_off + s];
+      margins[s] = reals_[n.legal_off + players_ + s];
+    }
     return;
   }
+  std::fill(scores_.begin(), scores_.end(), 0.0);
   if (plugin_rollout_) {
     rollout_req_.mutable_state()->assign(state_of(n));
     rollout_req_.set_seed(rng_.next());
     rollout_req_.set_count(rollouts_);
     game_.call(pb::METHOD_ROLLOUT, rollout_req_, rollout_resp_);
-    for (int s = 0; s < players_; ++s)
+    for (int s = 0; s < players_; ++s) {
       returns[s] = s < rollout_resp_.returns_sum_size() ? rollout_resp_.returns_sum(s) : 0.0;
+      scores_[s] = s < rollout_resp_.scores_sum_size() ? rollout_resp_.scores_sum(s) : 0.0;
+    }
   } else {
     std::fill(returns.begin(), returns.end(), 0.0);
-    random_playouts(game_, state_of(n), rollouts_, rng_, returns);
+    random_playouts(game_, state_of(n), rollouts_, rng_, returns, &scores_);
   }
   const double k = 1.0 / rollouts_;
   for (auto& r : returns) r *= k;
+  for (auto& x : scores_) x *= k;
+  margins_of(scores_.data(), players_, margins.data());
+}
+
+double MctsTree::utility(const Node& n) const {
+  const double v = static_cast<double>(n.visits);
+  const double u = n.value / v;
+  if (score_weight_ == 0) return u;
+  return u + score_weight_ * (2.0 / 3.141592653589793) * std::atan(n.margin / v / score_scale_);
 }
 
 std::uint32_t MctsTree::select_child(const Node& n) {
@@ -165,7 +208,7 @@ std::uint32_t MctsTree::select_child(const Node& n) {
   for (std::uint32_t ch = n.first_child; ch != kNone; ch = nodes_[ch].next_sibling) {
     const Node& c = nodes_[ch];
     const double v = static_cast<double>(c.visits);
-    const double score = c.value / v + c_ * std::sqrt(log_n / v);
+    const double score = utility(c) + c_ * std::sqrt(log_n / v);
     if (score > best_score) best_score = score, best = ch;
   }
   return best;
@@ -214,11 +257,11 @@ void MctsTree::iterate() {
     cur = select_child(n);
     path_.push_back(cur);
   }
-  evaluate(nodes_[cur], returns_);
+  evaluate(nodes_[cur], returns_, margins_);
   for (std::uint32_t i : path_) {
     Node& n = nodes_[i];
     ++n.visits;
-    if (n.mover >= 0) n.value += returns_[n.mover];
+    if (n.mover >= 0) n.value += returns_[n.mover], n.margin += margins_[n.mover];
   }
 }
 
@@ -242,8 +285,23 @@ std::vector<RootChild> MctsTree::root_children() const {
   std::vector<RootChild> out;
   if (root_ == kNone) return out;
   for (std::uint32_t ch = nodes_[root_].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
-    out.push_back({nodes_[ch].action, nodes_[ch].visits, nodes_[ch].value});
+    out.push_back({nodes_[ch].action, nodes_[ch].visits, nodes_[ch].value, nodes_[ch].margin});
   return out;
+}
+
+std::vector<std::uint32_t> MctsTree::principal_line(std::uint32_t action, int max_plies) const {
+  std::vector<std::uint32_t> line;
+  if (root_ == kNone) return line;
+  std::uint32_t cur = nodes_[root_].first_child;
+  while (cur != kNone && nodes_[cur].action != action) cur = nodes_[cur].next_sibling;
+  while (cur != kNone && static_cast<int>(line.size()) < max_plies) {
+    line.push_back(nodes_[cur].action);
+    std::uint32_t best = kNone;
+    for (std::uint32_t ch = nodes_[cur].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
+      if (best == kNone || nodes_[ch].visits > nodes_[best].visits) best = ch;
+    cur = best;
+  }
+  return line;
 }
 
 // ---------------------------------------------------------------- MctsSearch
@@ -253,7 +311,7 @@ MctsSearch::MctsSearch(Plugin& game, const MctsOptions& options)
   for (int t = 0; t < std::max(1, options.threads); ++t) {
     games_.push_back(game.clone());
     SplitMix mix(options.seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(t));
-    trees_.push_back(std::make_unique<MctsTree>(*games_.back(), options.c, options.rollouts, mix.next()));
+    trees_.push_back(std::make_unique<MctsTree>(*games_.back(), options, mix.next()));
   }
 }
 
@@ -294,7 +352,7 @@ std::uint64_t MctsSearch::run_tree(int t, const std::string& state, const pb::St
     for (const RootChild& c : tree.root_children()) {
       auto it = std::find_if(children.begin(), children.end(), [&](const RootChild& m) { return m.action == c.action; });
       if (it == children.end()) children.push_back(c);
-      else it->visits += c.visits, it->value += c.value;
+      else it->visits += c.visits, it->value += c.value, it->margin += c.margin;
     }
   }
   return done;
@@ -334,7 +392,7 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
     for (const RootChild& c : children[t]) {
       auto it = std::find_if(merged.begin(), merged.end(), [&](const RootChild& m) { return m.action == c.action; });
       if (it == merged.end()) merged.push_back(c);
-      else it->visits += c.visits, it->value += c.value;
+      else it->visits += c.visits, it->value += c.value, it->margin += c.margin;
     }
     r.nodes += tree->nodes();
     r.bytes += tree->bytes();
@@ -378,7 +436,8 @@ class MctsAgent final : public Agent {
   std::string spec() const override {
     std::string s = options_.time > 0 ? fmt::format("mcts:time={}", number_text(options_.time))
                                       : fmt::format("mcts:iters={}", options_.iters);
-    s += fmt::format(",c={},threads={},rollouts={},seed={}", number_text(options_.c), options_.threads,
+    s += fmt::format(",c={},score={},scale={},threads={},rollouts={},seed={}", number_text(options_.c),
+                     number_text(options_.score_weight), number_text(options_.score_scale), options_.threads,
                      options_.rollouts, options_.seed);
     return s;
   }
@@ -403,6 +462,10 @@ std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext
   if (spec.get("iters") && o.iters == 0) throw fail("iters must be at least 1");
   if (!spec.get("time") && !spec.get("iters")) o.time = 1;
   if (auto c = spec.get("c")) o.c = number_param(*c);
+  if (auto w = spec.get("score")) o.score_weight = number_param(*w);
+  if (spec.get("score") && !(o.score_weight >= 0 && o.score_weight <= 4)) throw fail("score must be 0..4");
+  if (auto x = spec.get("scale")) o.score_scale = number_param(*x);
+  if (spec.get("scale") && !(o.score_scale > 0 && o.score_scale <= 1e6)) throw fail("scale must be above 0 and at most 1000000");
   if (auto t = spec.get("threads")) {
     const auto n = unsigned_param(*t);
     if (n < 1 || n > 256) throw fail("threads must be 1..256");

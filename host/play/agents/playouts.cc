@@ -5,7 +5,7 @@
 namespace gamehost {
 
 void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, SplitMix& rng,
-                     std::vector<double>& returns_sum) {
+                     std::vector<double>& returns_sum, std::vector<double>* scores_sum) {
   pb::QueryFlags legal;
   legal.set_legal_ids(true);
   pb::ApplyResponse step;
@@ -24,6 +24,13 @@ void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, 
     }
     for (int p = 0; p < info.returns_size() && p < static_cast<int>(returns_sum.size()); ++p)
       returns_sum[static_cast<std::size_t>(p)] += info.returns(p);
+    if (scores_sum) {
+      pb::QueryFlags scores;
+      scores.set_scores(true);
+      const pb::StateInfo final_info = game.query(s, scores);
+      for (int p = 0; p < final_info.scores_size() && p < static_cast<int>(scores_sum->size()); ++p)
+        (*scores_sum)[static_cast<std::size_t>(p)] += static_cast<double>(final_info.scores(p));
+    }
   }
 }
 

@@ -99,6 +99,8 @@ const std::vector<AgentKind>& agent_kinds() {
        {{"time", T::Number, "seconds per move (default 1)"},
         {"iters", T::UnsignedInt, "iterations per move instead of time: deterministic"},
         {"c", T::Number, "UCT exploration constant (default 1.4)"},
+        {"score", T::Number, "weight of the final-score margin beside win/loss, 0..4 (default 0.5; 0: win/loss only)"},
+        {"scale", T::Number, "the margin, in the game's points, that counts half the weight (default 20)"},
         {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
         {"rollouts", T::UnsignedInt, "random playouts per iteration, one Rollout call (default 1)"},
         {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},

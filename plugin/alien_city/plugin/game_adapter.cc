@@ -259,7 +259,7 @@ Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse&
   if (req.count() == 0 || req.count() > 1'000'000)
     return refuse(pb::INVALID_ARGUMENT, "count " + std::to_string(req.count()) + " is not in 1..1000000");
   Rng rng(req.seed());
-  std::array<double, 2> sum{};
+  std::array<double, 2> sum{}, points{};
   std::uint64_t plies = 0;
   for (std::uint32_t k = 0; k < req.count(); ++k) {
     State c = *s;
@@ -268,9 +268,13 @@ Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse&
     const int sign = (sc[0] > sc[1]) - (sc[0] < sc[1]);
     sum[0] += sign;
     sum[1] -= sign;
+    points[0] += sc[0];
+    points[1] += sc[1];
   }
   resp.add_returns_sum(sum[0]);
   resp.add_returns_sum(sum[1]);
+  resp.add_scores_sum(points[0]);
+  resp.add_scores_sum(points[1]);
   resp.set_plies(plies);
   return std::nullopt;
 }

@@ -356,7 +356,7 @@ Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse&
   if (req.count() == 0 || req.count() > 1'000'000)
     return refuse(pb::INVALID_ARGUMENT, "count " + std::to_string(req.count()) + " is not in 1..1000000");
   Rng rng(req.seed());  // chance is sampled from the same generator
-  std::array<double, 2> sum{};
+  std::array<double, 2> sum{}, points{};
   std::uint64_t plies = 0;
   for (std::uint32_t k = 0; k < req.count(); ++k) {
     State c = *s;
@@ -364,9 +364,13 @@ Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse&
     const int sign = sign_of_margin(c);
     sum[0] += sign;
     sum[1] -= sign;
+    points[0] += c.score(Player::A);
+    points[1] += c.score(Player::B);
   }
   resp.add_returns_sum(sum[0]);
   resp.add_returns_sum(sum[1]);
+  resp.add_scores_sum(points[0]);
+  resp.add_scores_sum(points[1]);
   resp.set_plies(plies);
   return std::nullopt;
 }

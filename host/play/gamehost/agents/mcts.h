@@ -32,6 +32,11 @@ struct MctsOptions {
   double time = 0;            // seconds per move (0: use iters)
   std::uint64_t iters = 0;    // iterations per move, over all threads (0: use time)
   double c = 1.4;             // UCT exploration constant (returns' scale)
+  // Score-aware utility: a node is worth its mean return plus
+  // score_weight * (2/pi) atan(mean margin / score_scale), so that among
+  // won (or lost) lines the search prefers the larger margin. 0: returns only.
+  double score_weight = 0.5;
+  double score_scale = 20;
   int threads = 1;
   std::uint32_t rollouts = 1; // playouts per Rollout call (K)
   std::uint64_t seed = 1;
@@ -42,13 +47,15 @@ struct MctsOptions {
 struct RootChild {
   std::uint32_t action = 0;
   std::uint64_t visits = 0;
-  double value = 0;  // summed returns for the seat to move at the root
+  double value = 0;   // summed returns for the seat to move at the root
+  double margin = 0;  // summed final-score margins for that seat (0 when the game keeps no points)
 };
 
 // One tree on one plugin instance (one thread).
 class MctsTree {
  public:
-  MctsTree(Plugin& game, double c, std::uint32_t rollouts, std::uint64_t seed);
+  // Uses options' c, rollouts, score_weight and score_scale.
+  MctsTree(Plugin& game, const MctsOptions& options, std::uint64_t seed);
 
   // Makes `state` the root. With reuse, looks for it among the current
   // tree's nodes up to `depth` plies below the root and keeps that subtree;
@@ -61,6 +68,9 @@ class MctsTree {
                     const std::atomic<bool>* stop = nullptr);
 
   std::vector<RootChild> root_children() const;
+  // The most visited line below the root child reached by `action`
+  // (that action first), at most max_plies long: the search's expected play.
+  std::vector<std::uint32_t> principal_line(std::uint32_t action, int max_plies) const;
   std::size_t nodes() const { return nodes_.size(); }
   // Bytes held by nodes, state bytes and legal-id lists (sizes, not capacities).
   std::size_t bytes() const;
@@ -74,6 +84,7 @@ class MctsTree {
     std::uint32_t action = 0;       // the action from the parent
     std::uint32_t visits = 0;
     double value = 0;               // summed returns of `mover`
+    double margin = 0;              // summed score margins of `mover`
     std::uint64_t state_off = 0;    // state bytes in states_
     std::uint32_t state_len = 0;
     std::uint32_t legal_off = 0;    // legal ids in legal_ (tried ones first); returns in reals_ when terminal
@@ -87,7 +98,9 @@ class MctsTree {
   std::string_view state_of(const Node& n) const { return {states_.data() + n.state_off, n.state_len}; }
   void iterate();
   std::uint32_t expand(std::uint32_t parent, std::uint32_t action);  // Apply + new child
-  void evaluate(const Node& n, std::vector<double>& returns);        // rollout or terminal returns
+  // Rollout or terminal returns and score margins per seat, each a mean.
+  void evaluate(const Node& n, std::vector<double>& returns, std::vector<double>& margins);
+  double utility(const Node& n) const;  // mean, for UCT
   std::uint32_t select_child(const Node& n);
   std::uint32_t chance_child(std::uint32_t node, bool& created);
   void compact(std::uint32_t new_root);
@@ -95,17 +108,21 @@ class MctsTree {
   Plugin& game_;
   double c_;
   std::uint32_t rollouts_;
+  double score_weight_;
+  double score_scale_;
   SplitMix rng_;
   int players_;
   bool plugin_rollout_;
   std::vector<Node> nodes_;
   std::string states_;
   std::vector<std::uint32_t> legal_;  // legal ids per node
-  std::vector<double> reals_;         // returns per seat of terminal nodes
+  std::vector<double> reals_;         // terminal nodes: returns per seat, then margins per seat
   std::uint32_t root_ = kNone;
   // Reused per iteration.
   std::vector<std::uint32_t> path_;
   std::vector<double> returns_;
+  std::vector<double> margins_;
+  std::vector<double> scores_;
   pb::ApplyResponse applied_;
   pb::RolloutRequest rollout_req_;
   pb::RolloutResponse rollout_resp_;
