@@ -89,6 +89,7 @@ bool MctsTree::set_root(const std::string& state, const pb::StateInfo& info, boo
       for (std::uint32_t i : level) {
         if (state_of(nodes_[i]) == state) {
           compact(i);
+          reset_root_sums();
           return true;
         }
         for (std::uint32_t ch = nodes_[i].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
@@ -103,6 +104,7 @@ bool MctsTree::set_root(const std::string& state, const pb::StateInfo& info, boo
   legal_.clear();
   reals_.clear();
   root_ = add_node(0, -1, state, info);
+  reset_root_sums();
   return false;
 }
 
@@ -263,6 +265,8 @@ void MctsTree::iterate() {
     ++n.visits;
     if (n.mover >= 0) n.value += returns_[n.mover], n.margin += margins_[n.mover];
   }
+  for (int p = 0; p < players_; ++p) root_returns_[p] += returns_[p], root_margins_[p] += margins_[p];
+  ++root_iterations_;
 }
 
 std::uint64_t MctsTree::run(std::uint64_t iters, std::optional<std::chrono::steady_clock::time_point> deadline,
@@ -287,6 +291,12 @@ std::vector<RootChild> MctsTree::root_children() const {
   for (std::uint32_t ch = nodes_[root_].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
     out.push_back({nodes_[ch].action, nodes_[ch].visits, nodes_[ch].value, nodes_[ch].margin});
   return out;
+}
+
+void MctsTree::reset_root_sums() {
+  root_returns_.assign(static_cast<std::size_t>(players_), 0.0);
+  root_margins_.assign(static_cast<std::size_t>(players_), 0.0);
+  root_iterations_ = 0;
 }
 
 std::vector<std::uint32_t> MctsTree::principal_line(std::uint32_t action, int max_plies) const {
@@ -317,15 +327,34 @@ MctsSearch::MctsSearch(Plugin& game, const MctsOptions& options)
 
 MctsSearch::~MctsSearch() = default;
 
-std::uint64_t MctsSearch::run_tree(int t, const std::string& state, const pb::StateInfo& info, std::uint64_t iters,
-                                   std::optional<std::chrono::steady_clock::time_point> deadline, int depth,
-                                   bool& reused, std::vector<RootChild>& children) {
+// Adds `from`'s children into `into` by action.
+static void merge_children(std::vector<RootChild>& into, const std::vector<RootChild>& from) {
+  for (const RootChild& c : from) {
+    auto it = std::find_if(into.begin(), into.end(), [&](const RootChild& m) { return m.action == c.action; });
+    if (it == into.end()) into.push_back(c);
+    else it->visits += c.visits, it->value += c.value, it->margin += c.margin;
+  }
+}
+
+void MctsSearch::TreeShare::add_root_sums(const MctsTree& tree) {
+  if (returns.empty()) returns.assign(tree.root_returns().size(), 0.0), margins.assign(tree.root_margins().size(), 0.0);
+  for (std::size_t p = 0; p < returns.size(); ++p)
+    returns[p] += tree.root_returns()[p], margins[p] += tree.root_margins()[p];
+  root_iterations += tree.root_iterations();
+}
+
+MctsSearch::TreeShare MctsSearch::run_tree(int t, const std::string& state, const pb::StateInfo& info,
+                                           std::uint64_t iters,
+                                           std::optional<std::chrono::steady_clock::time_point> deadline,
+                                           int depth) {
   MctsTree& tree = *trees_[static_cast<std::size_t>(t)];
+  TreeShare share;
   if (!hidden_) {
-    reused = tree.set_root(state, info, options_.reuse, depth);
-    const std::uint64_t done = tree.run(iters, deadline);
-    children = tree.root_children();
-    return done;
+    share.reused = tree.set_root(state, info, options_.reuse, depth);
+    share.done = tree.run(iters, deadline);
+    share.children = tree.root_children();
+    share.add_root_sums(tree);
+    return share;
   }
   // Determinized search: a fresh tree on each sample; the seat to move has
   // the same legal actions in every sample (it sees its own options).
@@ -335,27 +364,21 @@ std::uint64_t MctsSearch::run_tree(int t, const std::string& state, const pb::St
   req.set_state(state);
   req.set_seat(info.to_move());
   pb::SampleHiddenResponse sample;
-  std::uint64_t done = 0;
-  reused = false;
-  children.clear();
   for (int k = 0; k < kHiddenSamples; ++k) {
     SplitMix mix(options_.seed ^ (searches_ * 0x9E3779B97F4A7C15ull) ^
                  (static_cast<std::uint64_t>(t * kHiddenSamples + k) << 40));
     req.set_seed(mix.next());
     game.call(pb::METHOD_SAMPLE_HIDDEN, req, sample);
     tree.set_root(sample.state(), info, /*reuse=*/false, depth);
-    std::uint64_t share = 0;
-    if (iters > 0) share = iters / kHiddenSamples + (static_cast<std::uint64_t>(k) < iters % kHiddenSamples ? 1 : 0);
+    std::uint64_t part = 0;
+    if (iters > 0) part = iters / kHiddenSamples + (static_cast<std::uint64_t>(k) < iters % kHiddenSamples ? 1 : 0);
     std::optional<std::chrono::steady_clock::time_point> until;
     if (deadline) until = start + (*deadline - start) * (k + 1) / kHiddenSamples;
-    done += tree.run(share, until);
-    for (const RootChild& c : tree.root_children()) {
-      auto it = std::find_if(children.begin(), children.end(), [&](const RootChild& m) { return m.action == c.action; });
-      if (it == children.end()) children.push_back(c);
-      else it->visits += c.visits, it->value += c.value, it->margin += c.margin;
-    }
+    share.done += tree.run(part, until);
+    merge_children(share.children, tree.root_children());
+    share.add_root_sums(tree);
   }
-  return done;
+  return share;
 }
 
 MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateInfo& info) {
@@ -366,15 +389,11 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
   const int depth = std::max(2, games_[0]->players());
   std::optional<clock::time_point> deadline;
   if (options_.time > 0) deadline = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(options_.time));
-  std::vector<std::uint64_t> done(static_cast<std::size_t>(threads));
-  std::vector<char> reused(static_cast<std::size_t>(threads));
-  std::vector<std::vector<RootChild>> children(static_cast<std::size_t>(threads));
+  std::vector<TreeShare> shares(static_cast<std::size_t>(threads));
   auto work = [&](int t) {
     std::uint64_t iters = 0;
     if (options_.iters > 0) iters = options_.iters / threads + (static_cast<std::uint64_t>(t) < options_.iters % threads ? 1 : 0);
-    bool kept = false;
-    done[t] = run_tree(t, state, info, iters, deadline, depth, kept, children[t]);
-    reused[t] = kept;
+    shares[static_cast<std::size_t>(t)] = run_tree(t, state, info, iters, deadline, depth);
   };
   if (threads == 1) {
     work(0);
@@ -386,29 +405,37 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
   }
   // Sum the root statistics; the most visited action wins.
   ++searches_;
-  std::vector<RootChild> merged;
+  TreeShare total;
   for (std::size_t t = 0; t < trees_.size(); ++t) {
-    const auto& tree = trees_[t];
-    for (const RootChild& c : children[t]) {
-      auto it = std::find_if(merged.begin(), merged.end(), [&](const RootChild& m) { return m.action == c.action; });
-      if (it == merged.end()) merged.push_back(c);
-      else it->visits += c.visits, it->value += c.value, it->margin += c.margin;
+    merge_children(r.children, shares[t].children);
+    for (std::size_t p = 0; p < shares[t].returns.size(); ++p) {
+      if (total.returns.empty()) total.returns.assign(shares[t].returns.size(), 0.0), total.margins = total.returns;
+      total.returns[p] += shares[t].returns[p], total.margins[p] += shares[t].margins[p];
     }
-    r.nodes += tree->nodes();
-    r.bytes += tree->bytes();
+    total.root_iterations += shares[t].root_iterations;
+    r.iterations += shares[t].done;
+    r.nodes += trees_[t]->nodes();
+    r.bytes += trees_[t]->bytes();
   }
-  for (auto d : done) r.iterations += d;
-  r.reused = reused[0];
-  if (merged.empty()) {
+  r.reused = shares[0].reused;
+  if (total.root_iterations > 0) {
+    const double k = 1.0 / static_cast<double>(total.root_iterations);
+    for (std::size_t p = 0; p < total.returns.size(); ++p) {
+      r.root_return_mean.push_back(total.returns[p] * k);
+      r.root_margin_mean.push_back(total.margins[p] * k);
+    }
+  }
+  if (r.children.empty()) {
     r.action = info.legal_ids(0);  // no time for a single iteration
   } else {
-    std::sort(merged.begin(), merged.end(), [](const RootChild& a, const RootChild& b) {
+    std::sort(r.children.begin(), r.children.end(), [](const RootChild& a, const RootChild& b) {
       if (a.visits != b.visits) return a.visits > b.visits;
       const double ma = a.value / static_cast<double>(a.visits), mb = b.value / static_cast<double>(b.visits);
       if (ma != mb) return ma > mb;
       return a.action < b.action;
     });
-    r.action = merged.front().action;
+    r.action = r.children.front().action;
+    if (line_plies_ > 0 && !hidden_) r.best_line = trees_[0]->principal_line(r.action, line_plies_);
   }
   r.seconds = std::chrono::duration<double>(clock::now() - start).count();
   return r;

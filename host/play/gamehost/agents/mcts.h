@@ -68,6 +68,11 @@ class MctsTree {
                     const std::atomic<bool>* stop = nullptr);
 
   std::vector<RootChild> root_children() const;
+  // Each seat's returns and margins summed over the iterations run since
+  // the root was set (any root, chance nodes included), and their count.
+  const std::vector<double>& root_returns() const { return root_returns_; }
+  const std::vector<double>& root_margins() const { return root_margins_; }
+  std::uint64_t root_iterations() const { return root_iterations_; }
   // The most visited line below the root child reached by `action`
   // (that action first), at most max_plies long: the search's expected play.
   std::vector<std::uint32_t> principal_line(std::uint32_t action, int max_plies) const;
@@ -104,6 +109,7 @@ class MctsTree {
   std::uint32_t select_child(const Node& n);
   std::uint32_t chance_child(std::uint32_t node, bool& created);
   void compact(std::uint32_t new_root);
+  void reset_root_sums();
 
   Plugin& game_;
   double c_;
@@ -118,6 +124,8 @@ class MctsTree {
   std::vector<std::uint32_t> legal_;  // legal ids per node
   std::vector<double> reals_;         // terminal nodes: returns per seat, then margins per seat
   std::uint32_t root_ = kNone;
+  std::vector<double> root_returns_, root_margins_;
+  std::uint64_t root_iterations_ = 0;
   // Reused per iteration.
   std::vector<std::uint32_t> path_;
   std::vector<double> returns_;
@@ -144,6 +152,15 @@ class MctsSearch {
     std::uint64_t bytes = 0;
     bool reused = false;           // the first tree kept its subtree
     double seconds = 0;
+    // The root's children over all trees, best first (the order that picks
+    // `action`), and the search's expected line after the best action
+    // (that action first; from the first tree; empty with hidden information).
+    std::vector<RootChild> children;
+    std::vector<std::uint32_t> best_line;
+    // Each seat's mean return and mean margin over every iteration of the
+    // search: the position's value under the search's play, defined at
+    // chance nodes too.
+    std::vector<double> root_return_mean, root_margin_mean;
   };
   // Searches from `state` (info with to_move and legal_ids) and returns the
   // most visited root action (ties: higher mean, then lower id).
@@ -156,17 +173,28 @@ class MctsSearch {
   // tree is then not kept between moves.
   Result search(const std::string& state, const pb::StateInfo& info);
 
+  // How many plies of Result::best_line a search fills in (default 0).
+  void set_line_plies(int plies) { line_plies_ = plies; }
+
   static constexpr int kHiddenSamples = 4;
 
  private:
   // One tree's share of a search: from `state`, or from samples of it.
-  std::uint64_t run_tree(int t, const std::string& state, const pb::StateInfo& info, std::uint64_t iters,
-                         std::optional<std::chrono::steady_clock::time_point> deadline, int depth,
-                         bool& reused, std::vector<RootChild>& children);
+  struct TreeShare {
+    std::uint64_t done = 0;
+    bool reused = false;
+    std::vector<RootChild> children;
+    std::vector<double> returns, margins;  // root sums per seat
+    std::uint64_t root_iterations = 0;
+    void add_root_sums(const MctsTree& tree);
+  };
+  TreeShare run_tree(int t, const std::string& state, const pb::StateInfo& info, std::uint64_t iters,
+                     std::optional<std::chrono::steady_clock::time_point> deadline, int depth);
 
   MctsOptions options_;
   bool hidden_ = false;        // the game offers SampleHidden
   std::uint64_t searches_ = 0; // varies the samples from move to move
+  int line_plies_ = 0;
   std::vector<std::unique_ptr<Plugin>> games_;  // one per thread
   std::vector<std::unique_ptr<MctsTree>> trees_;
 };
