@@ -33,6 +33,7 @@ void add_verify_command(CLI::App& app, Common& common);
 void add_show_analyze_commands(CLI::App& app, Common& common);
 void add_export_import_commands(CLI::App& app, Common& common);
 void add_tournament_command(CLI::App& app, Common& common);
+void add_review_command(CLI::App& app, Common& common);
 
 // Reads "k=v" into an OptionValue; with from_file, v is a file whose
 // contents are the value. Throws HostError naming the option.

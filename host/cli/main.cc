@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   add_show_analyze_commands(app, common);
   add_export_import_commands(app, common);
   add_tournament_command(app, common);
+  add_review_command(app, common);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -246,6 +246,12 @@ void MctsTree::iterate() {
       if (created) break;
       continue;
     }
+    if (cur == root_ && forced_ != kNone) {
+      cur = forced_child();
+      path_.push_back(cur);
+      if (nodes_[cur].visits == 0) break;  // just created: evaluate it
+      continue;
+    }
     if (n.tried < n.legal_n) {
       // An untried action at random: swap it to the front of the untried part.
       const std::uint32_t j = n.tried + static_cast<std::uint32_t>(rng_.below(n.legal_n - n.tried));
@@ -283,6 +289,34 @@ std::uint64_t MctsTree::run(std::uint64_t iters, std::optional<std::chrono::stea
     ++done;
   }
   return done;
+}
+
+// The root's child for forced_, created (and marked tried) if new.
+std::uint32_t MctsTree::forced_child() {
+  for (std::uint32_t ch = nodes_[root_].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
+    if (nodes_[ch].action == forced_) return ch;
+  Node& root = nodes_[root_];
+  for (std::uint32_t i = root.tried; i < root.legal_n; ++i)
+    if (legal_[root.legal_off + i] == forced_) {
+      std::swap(legal_[root.legal_off + root.tried], legal_[root.legal_off + i]);
+      ++root.tried;
+      break;
+    }
+  return expand(root_, forced_);
+}
+
+void MctsTree::run_forced(std::uint32_t action, std::uint64_t iters) {
+  const Node& root = nodes_[root_];
+  if (root.to_move < 0 || root.legal_n == 0) return;
+  forced_ = action;
+  for (std::uint64_t i = 0; i < iters; ++i) iterate();
+  forced_ = kNone;
+}
+
+std::uint64_t MctsTree::child_visits(std::uint32_t action) const {
+  for (std::uint32_t ch = nodes_[root_].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
+    if (nodes_[ch].action == action) return nodes_[ch].visits;
+  return 0;
 }
 
 std::vector<RootChild> MctsTree::root_children() const {
@@ -328,6 +362,12 @@ MctsSearch::MctsSearch(Plugin& game, const MctsOptions& options)
 MctsSearch::~MctsSearch() = default;
 
 // Adds `from`'s children into `into` by action.
+void MctsSearch::force_visits(MctsTree& tree, std::uint64_t at_least) {
+  if (!forced_action_ || at_least == 0) return;
+  const std::uint64_t has = tree.child_visits(*forced_action_);
+  if (has < at_least) tree.run_forced(*forced_action_, at_least - has);
+}
+
 static void merge_children(std::vector<RootChild>& into, const std::vector<RootChild>& from) {
   for (const RootChild& c : from) {
     auto it = std::find_if(into.begin(), into.end(), [&](const RootChild& m) { return m.action == c.action; });
@@ -352,6 +392,7 @@ MctsSearch::TreeShare MctsSearch::run_tree(int t, const std::string& state, cons
   if (!hidden_) {
     share.reused = tree.set_root(state, info, options_.reuse, depth);
     share.done = tree.run(iters, deadline);
+    force_visits(tree, forced_visits_);
     share.children = tree.root_children();
     share.add_root_sums(tree);
     return share;
@@ -362,7 +403,7 @@ MctsSearch::TreeShare MctsSearch::run_tree(int t, const std::string& state, cons
   const auto start = std::chrono::steady_clock::now();
   pb::SampleHiddenRequest req;
   req.set_state(state);
-  req.set_seat(info.to_move());
+  req.set_seat(info.to_move() >= 0 ? info.to_move() : sample_seat_);
   pb::SampleHiddenResponse sample;
   for (int k = 0; k < kHiddenSamples; ++k) {
     SplitMix mix(options_.seed ^ (searches_ * 0x9E3779B97F4A7C15ull) ^
@@ -375,6 +416,7 @@ MctsSearch::TreeShare MctsSearch::run_tree(int t, const std::string& state, cons
     std::optional<std::chrono::steady_clock::time_point> until;
     if (deadline) until = start + (*deadline - start) * (k + 1) / kHiddenSamples;
     share.done += tree.run(part, until);
+    force_visits(tree, (forced_visits_ + kHiddenSamples - 1) / kHiddenSamples);
     merge_children(share.children, tree.root_children());
     share.add_root_sums(tree);
   }

@@ -68,6 +68,11 @@ class MctsTree {
                     const std::atomic<bool>* stop = nullptr);
 
   std::vector<RootChild> root_children() const;
+  // Runs `iters` more iterations that all go through the root's child for
+  // `action` (a legal action at a root where a seat is to move), so that
+  // child's value is known as well as the best one's.
+  void run_forced(std::uint32_t action, std::uint64_t iters);
+  std::uint64_t child_visits(std::uint32_t action) const;
   // Each seat's returns and margins summed over the iterations run since
   // the root was set (any root, chance nodes included), and their count.
   const std::vector<double>& root_returns() const { return root_returns_; }
@@ -110,6 +115,8 @@ class MctsTree {
   std::uint32_t chance_child(std::uint32_t node, bool& created);
   void compact(std::uint32_t new_root);
   void reset_root_sums();
+  std::uint32_t forced_child();
+  std::uint32_t forced_ = kNone;  // with run_forced: the root child every iteration takes
 
   Plugin& game_;
   double c_;
@@ -173,8 +180,24 @@ class MctsSearch {
   // tree is then not kept between moves.
   Result search(const std::string& state, const pb::StateInfo& info);
 
+  // The first tree's most visited line after root action `action` (that
+  // action first) in the last search; empty with hidden information.
+  std::vector<std::uint32_t> last_line(std::uint32_t action, int max_plies) const {
+    return hidden_ ? std::vector<std::uint32_t>{} : trees_[0]->principal_line(action, max_plies);
+  }
+
   // How many plies of Result::best_line a search fills in (default 0).
   void set_line_plies(int plies) { line_plies_ = plies; }
+  // Hidden information: whose view to sample at a chance node (default 0;
+  // a seat to move is always sampled for itself).
+  void set_sample_seat(int seat) { sample_seat_ = seat; }
+  // After each tree's search, gives root action `action` at least
+  // `at_least` visits (over a tree's samples), for the review of a move
+  // played; nullopt: no forcing.
+  void set_forced(std::optional<std::uint32_t> action, std::uint64_t at_least) {
+    forced_action_ = action;
+    forced_visits_ = at_least;
+  }
 
   static constexpr int kHiddenSamples = 4;
 
@@ -195,6 +218,10 @@ class MctsSearch {
   bool hidden_ = false;        // the game offers SampleHidden
   std::uint64_t searches_ = 0; // varies the samples from move to move
   int line_plies_ = 0;
+  int sample_seat_ = 0;
+  std::optional<std::uint32_t> forced_action_;
+  std::uint64_t forced_visits_ = 0;
+  void force_visits(MctsTree& tree, std::uint64_t at_least);
   std::vector<std::unique_ptr<Plugin>> games_;  // one per thread
   std::vector<std::unique_ptr<MctsTree>> trees_;
 };

@@ -1,0 +1,141 @@
+// `gamehost review`: the engine's verdict on every move of a recorded game
+// (docs/review.md), written beside the log as LOG.ghreview and printed as a
+// table, JSON or the most costly moves.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include "commands.h"
+#include "gamehost/game_log.h"
+#include "gamehost/review/report.h"
+#include "gamehost/review/reviewer.h"
+
+namespace gamehost {
+namespace {
+
+namespace rv = gamehost::review;
+namespace fs = std::filesystem;
+
+struct ReviewArgs {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  int top = 0;
+  int jobs = 1;
+  std::string out;
+  bool force = false;
+  bool quiet = false;
+  std::optional<std::uint64_t> iters, seed, solver_nodes;
+};
+
+// The logs to review: each file as given, each folder's *.ghlog in name order.
+std::vector<fs::path> logs_of(const std::vector<std::string>& paths) {
+  std::vector<fs::path> logs;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<fs::path> found;
+      for (const auto& e : fs::directory_iterator(p, ec))
+        if (e.is_regular_file() && e.path().extension() == ".ghlog") found.push_back(e.path());
+      if (found.empty()) throw HostError(fmt::format("{}: a folder with no .ghlog files", p));
+      std::sort(found.begin(), found.end());
+      logs.insert(logs.end(), found.begin(), found.end());
+    } else {
+      logs.emplace_back(p);
+    }
+  }
+  return logs;
+}
+
+// "[#########...........]  21/47 plies  0:12 left", redrawn in place on a
+// terminal; nothing when standard error is not one.
+class ProgressBar {
+ public:
+  ProgressBar(std::string name, bool enabled) : name_(std::move(name)), on_(enabled && ::isatty(2)) {}
+  ~ProgressBar() {
+    if (on_ && drawn_) fmt::print(stderr, "\n");
+  }
+  void operator()(int done, int total) {
+    if (!on_) return;
+    using namespace std::chrono;
+    const double spent = duration<double>(steady_clock::now() - start_).count();
+    if (first_done_ < 0) first_done_ = done - 1;
+    const int fresh = done - first_done_;
+    const double left = fresh > 0 ? spent / fresh * (total - done) : 0;
+    const int width = 24, filled = total ? width * done / total : width;
+    fmt::print(stderr, "\r{} [{}{}] {:>3}/{} plies  {}:{:02} left ", name_, std::string(filled, '#'),
+               std::string(width - filled, '.'), done, total, static_cast<int>(left) / 60,
+               static_cast<int>(left) % 60);
+    drawn_ = true;
+  }
+
+ private:
+  std::string name_;
+  bool on_;
+  bool drawn_ = false;
+  int first_done_ = -1;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+void print_review(const rv::ReviewFile& review, Plugin& plugin, const fs::path& log, const ReviewArgs& a) {
+  if (a.format == "json") fmt::print("{}\n", rv::review_json(review));
+  else if (a.format == "text") fmt::print("{}", rv::review_table(review));
+  if (a.top > 0) fmt::print("\n{}", rv::top_moves(review, plugin, log.string(), a.top));
+}
+
+void run(Common& common, const ReviewArgs& a) {
+  const auto logs = logs_of(a.paths);
+  if (!a.out.empty() && logs.size() > 1) throw HostError("--out names one review file: give one LOG");
+  Registry registry = common.registry();
+  for (const auto& log : logs) {
+    const GameLog head = read_log(log);
+    Plugin& plugin = registry.find(head.record.header().game_id());
+    pb::QueryFlags scores;
+    scores.set_scores(true);
+    const bool keeps_points = plugin.query(head.record.header().initial_state(), scores).scores_size() > 0;
+    rv::ReviewRequest req;
+    req.log = log;
+    req.out = a.out;
+    req.settings = rv::default_settings(plugin, keeps_points);
+    if (a.iters) req.settings.set_iterations(*a.iters);
+    if (a.seed) req.settings.set_seed(*a.seed);
+    if (a.solver_nodes) req.settings.set_solver_nodes(*a.solver_nodes);
+    req.jobs = a.jobs;
+    req.restart = a.force;
+    ProgressBar bar(log.filename().string(), !a.quiet);
+    req.progress = [&](int done, int total) { bar(done, total); };
+    const rv::ReviewOutcome outcome = rv::run_review(plugin, req);
+    if (!a.quiet && outcome.continued && outcome.computed > 0)
+      fmt::print(stderr, "{}: continued a partial review ({} plies were done)\n", outcome.review.file,
+                 outcome.review.plies.size() - outcome.computed);
+    print_review(outcome.review, plugin, log, a);
+  }
+}
+
+}  // namespace
+
+void add_review_command(CLI::App& app, Common& common) {
+  auto a = std::make_shared<ReviewArgs>();
+  auto* cmd = app.add_subcommand(
+      "review", "the engine's verdict on every move of a game: points lost, class, the better move (docs/review.md)");
+  cmd->add_option("LOG", a->paths, "game logs, or folders of them (each *.ghlog)")->required()->type_name("LOG|DIR");
+  cmd->add_option("--format", a->format, "text (default), json, or none (only write the review)")
+      ->check(CLI::IsMember({"text", "json", "none"}));
+  cmd->add_option("--top", a->top, "also list each player's N most costly moves, with positions")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--jobs,-j", a->jobs, "positions searched at once, one plugin instance each (default 1)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--iters", a->iters, "MCTS iterations a position (default 20000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  cmd->add_option("--seed", a->seed, "the review's seed (default 1): same log, seed and settings, same review");
+  cmd->add_option("--solver-nodes", a->solver_nodes,
+                  "endgame solver budget a position, in positions visited (default 200000; 0: no solver)");
+  cmd->add_option("--out,-o", a->out, "the review file (default: beside the log, LOG.ghreview)")->type_name("FILE");
+  cmd->add_flag("--force", a->force, "review again even when a review of this log exists");
+  cmd->add_flag("--quiet,-q", a->quiet, "no progress bar");
+  cmd->callback([&common, a] { run(common, *a); });
+}
+
+}  // namespace gamehost

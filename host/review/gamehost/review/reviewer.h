@@ -1,0 +1,51 @@
+// Reviewing a recorded game: every position of the log valued by the engine
+// (the endgame solver where it can prove the value, MCTS elsewhere), and
+// every decision compared with the engine's best: the points it lost and its
+// class (docs/review.md). The review is written beside the log as it goes
+// and continued when it was cut short.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+
+#include "gamehost/plugin.h"
+#include "gamehost/review/review_file.h"
+
+namespace gamehost::review {
+
+// The default engine settings and class thresholds for `game` (the
+// thresholds depend on whether the game keeps points).
+rpb::ReviewSettings default_settings(const Plugin& game, bool keeps_points);
+
+// The class of a move that lost `points_lost` (not BEST or FORCED, which
+// the review decides from the move itself).
+rpb::MoveClass classify(double points_lost, const rpb::ReviewSettings& settings);
+
+// "best", "good", "inaccuracy", "mistake", "blunder", "forced".
+const char* class_name(rpb::MoveClass c);
+
+struct ReviewRequest {
+  std::filesystem::path log;
+  std::filesystem::path out;        // empty: review_path_for(log)
+  rpb::ReviewSettings settings;     // from default_settings, then the user's changes
+  int jobs = 1;                     // positions searched at once, one plugin instance each
+  bool restart = false;             // begin again even when a review of this log exists
+  // Called after each ply review is written: (plies written, plies in the log).
+  std::function<void(int, int)> progress;
+};
+
+struct ReviewOutcome {
+  ReviewFile review;      // the whole review, as on disk
+  int computed = 0;       // ply reviews written by this run
+  bool continued = false; // an earlier, partial review was continued
+};
+
+// Verifies the log (as `gamehost verify`), then reviews every ply not yet in
+// the review file. Throws HostError when the log is bad, when an existing
+// review names another log or other settings (unless restart), or on I/O
+// errors. Deterministic: the same log and settings give the same records,
+// whatever `jobs` and however often the review was cut short.
+ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& request);
+
+}  // namespace gamehost::review

@@ -1,0 +1,66 @@
+// The endgame solver: alpha-beta on the exact final-score margin, searched
+// to the end of the game, with a transposition table keyed by the state's
+// hash. It works through the plugin interface (Apply, Query), so it solves
+// any two-seat game of perfect information without chance; the review
+// marks every value it proves as exact.
+//
+// Values are seat 0's margin (its points minus seat 1's; games that keep no
+// points: the return). Seat 0 maximises it, seat 1 minimises it, whoever
+// moves next — a seat may move twice in a row.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gamehost/plugin.h"
+
+namespace gamehost::review {
+
+struct Solved {
+  double margin = 0;                 // seat 0's exact final margin under best play
+  std::uint32_t best_action = 0;     // a best action for the seat to move
+  std::vector<std::uint32_t> line;   // the best play from here to the end, best_action first
+  std::uint64_t nodes = 0;           // positions visited (Apply calls)
+};
+
+class EndgameSolver {
+ public:
+  // Pre: the game has two seats. A solver keeps its table between solves, so
+  // solving positions from the end backwards reuses what it learnt.
+  explicit EndgameSolver(Plugin& game);
+
+  // Whether this game can be solved at all (two seats, no chance, no hidden
+  // information).
+  bool applicable() const { return applicable_; }
+
+  // The exact value of `state` (info: to_move and legal_ids), or nullopt
+  // when more than `node_budget` positions would be needed (or the game is
+  // not applicable). Deterministic for the same sequence of calls.
+  std::optional<Solved> solve(const std::string& state, const pb::StateInfo& info, std::uint64_t node_budget);
+
+  std::size_t table_size() const { return table_.size(); }
+
+ private:
+  enum class Bound : std::uint8_t { Exact, Lower, Upper };
+  struct Entry {
+    double value = 0;
+    std::uint32_t best = 0;
+    Bound bound = Bound::Exact;
+  };
+  struct OutOfBudget {};
+
+  double search(const std::string& state, const pb::StateInfo& info, double alpha, double beta);
+  double terminal_margin(const std::string& state, const pb::StateInfo& info);
+
+  Plugin& game_;
+  bool applicable_ = false;
+  bool keeps_points_ = true;
+  std::unordered_map<std::uint64_t, Entry> table_;
+  std::uint64_t nodes_ = 0, budget_ = 0;
+  pb::QueryFlags legal_;
+};
+
+}  // namespace gamehost::review

@@ -1,0 +1,81 @@
+#include "gamehost/review/position_value.h"
+
+#include <algorithm>
+
+namespace gamehost::review {
+
+namespace {
+
+rpb::Evaluation evaluation(double margin, double win, bool exact, std::uint64_t visits) {
+  rpb::Evaluation e;
+  e.set_margin(margin);
+  e.set_win_probability(std::clamp(win, 0.0, 1.0));
+  e.set_exact(exact);
+  e.set_visits(visits);
+  return e;
+}
+
+// Both seats' evaluations from seat 0's exact margin.
+std::vector<rpb::Evaluation> exact_pair(double margin0) {
+  const double win0 = margin0 > 0 ? 1.0 : margin0 < 0 ? 0.0 : 0.5;
+  return {evaluation(margin0, win0, true, 0), evaluation(-margin0, 1.0 - win0, true, 0)};
+}
+
+// A root child's value for the mover.
+rpb::Evaluation child_value(const RootChild& c, bool keeps_points) {
+  const double n = std::max<double>(1, static_cast<double>(c.visits));
+  const double ret = c.value / n;
+  return evaluation(keeps_points ? c.margin / n : ret, (ret + 1) / 2, false, c.visits);
+}
+
+}  // namespace
+
+ExactValue terminal_value(Plugin& game, const std::string& state, const pb::StateInfo& info) {
+  pb::QueryFlags flags;
+  flags.set_scores(true);
+  const pb::StateInfo final_info = info.scores_size() >= 2 ? info : game.query(state, flags);
+  const double margin0 = final_info.scores_size() >= 2
+                             ? static_cast<double>(final_info.scores(0) - final_info.scores(1))
+                             : (final_info.returns_size() > 0 ? final_info.returns(0) : 0.0);
+  ExactValue v;
+  v.for_seat = exact_pair(margin0);
+  return v;
+}
+
+ExactValue solved_value(const Solved& solved) {
+  ExactValue v;
+  v.for_seat = exact_pair(solved.margin);
+  v.best_action = solved.best_action;
+  v.line = solved.line;
+  return v;
+}
+
+DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
+                              std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
+                              int line_plies, bool keeps_points) {
+  MctsOptions o;
+  o.iters = settings.iterations();
+  o.c = settings.c();
+  o.score_weight = settings.score_weight();
+  o.score_scale = settings.score_scale();
+  o.rollouts = settings.rollouts();
+  o.seed = seed;
+  o.reuse = false;
+  MctsSearch search(game, o);
+  search.set_line_plies(line_plies);
+  search.set_forced(played, std::max<std::uint64_t>(1, settings.iterations() / 10));
+  const MctsSearch::Result r = search.search(state, info);
+
+  DecisionValue d;
+  d.best_action = r.action;
+  d.best_line = r.best_line.empty() ? std::vector<std::uint32_t>{r.action} : r.best_line;
+  d.played_line = search.last_line(played, line_plies);
+  if (d.played_line.empty()) d.played_line.push_back(played);
+  for (const RootChild& c : r.children) {
+    if (c.action == r.action) d.best = child_value(c, keeps_points);
+    if (c.action == played) d.played = child_value(c, keeps_points);
+  }
+  return d;
+}
+
+}  // namespace gamehost::review

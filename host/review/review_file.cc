@@ -1,0 +1,113 @@
+#include "gamehost/review/review_file.h"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "gamehost/error.h"
+#include "gamehost/framing.h"
+
+namespace gamehost::review {
+
+namespace {
+constexpr std::uint32_t kMaxRecordBytes = 4u << 20;
+constexpr std::size_t kPrelude = 12;
+
+std::string at_error(const std::string& file, std::uint64_t offset, const std::string& what) {
+  return fmt::format("{}: byte {}: {}", file, offset, what);
+}
+}  // namespace
+
+std::filesystem::path review_path_for(const std::filesystem::path& log) {
+  std::filesystem::path p = log;
+  p.replace_extension(".ghreview");
+  return p;
+}
+
+ReviewFile read_review(const std::filesystem::path& path) {
+  ReviewFile r;
+  r.file = path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw HostError(fmt::format("{}: cannot be read", r.file));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string bytes = std::move(buffer).str();
+  const std::string_view view(bytes);
+  if (view.size() < kReviewMagic.size() || view.substr(0, kReviewMagic.size()) != kReviewMagic)
+    throw HostError(at_error(r.file, 0, "not a gamehost review (wrong magic)"));
+  if (view.size() < kPrelude) throw HostError(at_error(r.file, 8, "truncated: the format version is cut short"));
+  if (const std::uint32_t v = get_u32(view, 8); v != kReviewFormatVersion)
+    throw HostError(at_error(r.file, 8, fmt::format("review format version {}, this host reads version {}", v,
+                                                    kReviewFormatVersion)));
+  std::size_t at = kPrelude;
+  rpb::ReviewRecord record;
+  bool have_header = false;
+  while (at < view.size()) {
+    const Frame frame = read_frame(view, at, kMaxRecordBytes);
+    std::string problem = frame.error;
+    if (problem.empty() && !record.ParseFromArray(frame.payload.data(), static_cast<int>(frame.payload.size())))
+      problem = "the record does not parse";
+    if (problem.empty()) {
+      if (!have_header && !record.has_header()) problem = "the first record is not a header";
+      else if (have_header && !record.has_ply()) problem = "a record that is not a ply review";
+      else if (have_header && record.ply().ply() != r.plies.size() + 1)
+        problem = fmt::format("ply review numbered {}, expected {}", record.ply().ply(), r.plies.size() + 1);
+    }
+    if (!problem.empty()) {
+      if (!have_header) throw HostError(at_error(r.file, at, "header: " + problem));
+      r.tail = at_error(r.file, at, problem);
+      break;
+    }
+    if (!have_header) {
+      have_header = true;
+      r.header = std::move(*record.mutable_header());
+    } else {
+      r.plies.push_back(std::move(*record.mutable_ply()));
+    }
+    at = frame.next;
+  }
+  if (!have_header) throw HostError(at_error(r.file, at, "truncated: no header record"));
+  r.whole_bytes = at;
+  return r;
+}
+
+ReviewWriter::ReviewWriter(const std::filesystem::path& path, const rpb::ReviewHeader& header, bool overwrite)
+    : path_(path.string()) {
+  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
+  fd_ = ::open(path.c_str(), flags, 0644);
+  if (fd_ < 0) {
+    if (errno == EEXIST) throw HostError(fmt::format("{}: already exists (use --force to review again)", path_));
+    throw HostError(fmt::format("{}: cannot create: {}", path_, std::strerror(errno)));
+  }
+  buffer_.assign(kReviewMagic);
+  put_u32(buffer_, kReviewFormatVersion);
+  *record_.mutable_header() = header;
+  append_frame(buffer_, record_);
+  write_fully(fd_, buffer_, path_);
+}
+
+ReviewWriter::ReviewWriter(const ReviewFile& existing) : path_(existing.file) {
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd_ < 0) throw HostError(fmt::format("{}: cannot open to continue: {}", path_, std::strerror(errno)));
+  if (::ftruncate(fd_, static_cast<off_t>(existing.whole_bytes)) != 0 ||
+      ::lseek(fd_, 0, SEEK_END) < 0)
+    throw HostError(fmt::format("{}: cannot cut the damaged tail: {}", path_, std::strerror(errno)));
+}
+
+ReviewWriter::~ReviewWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void ReviewWriter::append(const rpb::PlyReview& ply) {
+  buffer_.clear();
+  *record_.mutable_ply() = ply;
+  append_frame(buffer_, record_);
+  write_fully(fd_, buffer_, path_);
+}
+
+}  // namespace gamehost::review

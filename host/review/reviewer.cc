@@ -1,0 +1,295 @@
+#include "gamehost/review/reviewer.h"
+
+#include <fmt/core.h>
+#include <google/protobuf/util/message_differencer.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "gamehost/game_log.h"
+#include "gamehost/random.h"
+#include "gamehost/replay.h"
+#include "gamehost/review/position_value.h"
+
+namespace gamehost::review {
+
+namespace {
+
+constexpr int kLinePlies = 8;
+
+std::string read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw HostError(fmt::format("{}: cannot be read", path.string()));
+  std::ostringstream b;
+  b << in.rdbuf();
+  return std::move(b).str();
+}
+
+// The game's notation of each action of `line`, played from `state`.
+std::vector<std::string> line_notation(Plugin& game, std::string state, const std::vector<std::uint32_t>& line) {
+  std::vector<std::string> out;
+  pb::ApplyResponse applied;
+  for (const std::uint32_t a : line) {
+    try {
+      game.apply(state, a, pb::QueryFlags(), applied, /*describe_action=*/true);
+    } catch (const CallError&) {
+      break;  // a line through a sampled hidden state may not apply to the true one
+    }
+    out.push_back(applied.action().notation());
+    state = std::move(*applied.mutable_state());
+  }
+  return out;
+}
+
+// The search seed of position k: a function of the review's seed only.
+std::uint64_t position_seed(std::uint64_t seed, int k) {
+  SplitMix mix(seed ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(k + 1)));
+  return mix.next();
+}
+
+struct Positions {
+  std::vector<std::string> states;   // after k plies
+  std::vector<pb::StateInfo> infos;  // legal ids, scores
+};
+
+}  // namespace
+
+rpb::ReviewSettings default_settings(const Plugin& game, bool keeps_points) {
+  rpb::ReviewSettings s;
+  s.set_engine("mcts");
+  s.set_iterations(20000);
+  s.set_seed(1);
+  s.set_c(1.4);
+  s.set_score_weight(0.5);
+  s.set_score_scale(20);
+  s.set_rollouts(1);
+  s.set_solver_nodes(200000);
+  if (keeps_points) {
+    s.set_inaccuracy(3);
+    s.set_mistake(7);
+    s.set_blunder(15);
+  } else {
+    // Margins are returns (win 1, loss -1): thresholds in return units.
+    s.set_inaccuracy(0.1);
+    s.set_mistake(0.25);
+    s.set_blunder(0.5);
+  }
+  (void)game;
+  return s;
+}
+
+rpb::MoveClass classify(double lost, const rpb::ReviewSettings& s) {
+  if (lost >= s.blunder()) return rpb::BLUNDER;
+  if (lost >= s.mistake()) return rpb::MISTAKE;
+  if (lost >= s.inaccuracy()) return rpb::INACCURACY;
+  return rpb::GOOD;
+}
+
+const char* class_name(rpb::MoveClass c) {
+  switch (c) {
+    case rpb::BEST: return "best";
+    case rpb::GOOD: return "good";
+    case rpb::INACCURACY: return "inaccuracy";
+    case rpb::MISTAKE: return "mistake";
+    case rpb::BLUNDER: return "blunder";
+    case rpb::FORCED: return "forced";
+    default: return "-";
+  }
+}
+
+namespace {
+
+// Exact values from the end backwards: the final position, then each
+// position the solver proves within its budget, until it fails once (earlier
+// positions are larger still). Sequential and in a fixed order, so the
+// solver's shared table leaves the results deterministic.
+std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Positions& pos,
+                                                    const rpb::ReviewSettings& settings) {
+  std::vector<std::optional<ExactValue>> exact(pos.states.size());
+  EndgameSolver solver(game);
+  for (int k = static_cast<int>(pos.states.size()) - 1; k >= 0; --k) {
+    const auto& info = pos.infos[k];
+    if (info.terminal()) {
+      exact[k] = terminal_value(game, pos.states[k], info);
+      continue;
+    }
+    if (settings.solver_nodes() == 0 || !solver.applicable()) break;
+    auto solved = solver.solve(pos.states[k], info, settings.solver_nodes());
+    if (!solved) break;
+    exact[k] = solved_value(*solved);
+  }
+  return exact;
+}
+
+void set_lines(Plugin& game, const Positions& pos, int k, const std::vector<std::uint32_t>& best,
+               const std::vector<std::uint32_t>& played, rpb::PlyReview& r) {
+  const auto best_line = line_notation(game, pos.states[k], best);
+  r.set_best(best_line.empty() ? std::string() : best_line.front());
+  for (const auto& n : best_line) r.add_best_line(n);
+  for (const auto& n : line_notation(game, pos.states[k], played)) r.add_played_line(n);
+  if (r.played_line_size() == 0) r.add_played_line(r.played());
+}
+
+// The classes and points lost once before/after/best are known.
+void judge(const pb::LogPly& ply, const rpb::ReviewSettings& settings, rpb::PlyReview& r) {
+  const bool exact = r.before().exact() && r.after().exact();
+  const double lost = std::max(0.0, r.before().margin() - r.after().margin());
+  if (r.legal_count() == 1) {
+    r.set_move_class(rpb::FORCED);
+  } else if (ply.action_id() == r.best_action() || (exact && lost < 1e-9)) {
+    r.set_move_class(rpb::BEST);
+  } else {
+    r.set_points_lost(lost);
+    r.set_move_class(classify(lost, settings));
+  }
+}
+
+// Everything a ply's review needs that is shared by all plies.
+struct Context {
+  const Positions& pos;
+  const std::vector<std::optional<ExactValue>>& exact;
+  const rpb::ReviewSettings& settings;
+  bool keeps_points;
+  bool hidden;
+};
+
+// The review of one ply: from exact values where the solver reached, else
+// from a search of the position before it (the move played forced to be
+// measured too).
+rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c) {
+  rpb::PlyReview r;
+  r.set_ply(ply.ply());
+  r.set_seat(ply.player());
+  r.set_played_action(ply.action_id());
+  r.set_played(ply.notation());
+  const int seat = ply.player();
+  if (seat < 0) return r;  // chance: nothing was chosen
+  const int k = static_cast<int>(ply.ply()) - 1;
+  r.set_reviewed(true);
+  r.set_legal_count(static_cast<std::uint32_t>(c.pos.infos[k].legal_ids_size()));
+  r.set_sampled_hidden(c.hidden);
+  if (c.exact[k] && c.exact[k + 1]) {
+    *r.mutable_before() = c.exact[k]->for_seat[seat];
+    *r.mutable_after() = c.exact[k + 1]->for_seat[seat];
+    r.set_best_action(c.exact[k]->best_action);
+    std::vector<std::uint32_t> played{ply.action_id()};
+    played.insert(played.end(), c.exact[k + 1]->line.begin(), c.exact[k + 1]->line.end());
+    set_lines(game, c.pos, k, c.exact[k]->line, played, r);
+  } else {
+    const DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
+                                            position_seed(c.settings.seed(), k), kLinePlies, c.keeps_points);
+    *r.mutable_before() = d.best;
+    // The position after the move: its proved value where there is one.
+    *r.mutable_after() = c.exact[k + 1] ? c.exact[k + 1]->for_seat[seat] : d.played;
+    r.set_best_action(d.best_action);
+    set_lines(game, c.pos, k, d.best_line, d.played_line, r);
+  }
+  judge(ply, c.settings, r);
+  return r;
+}
+
+// Reviews plies first..last on `jobs` threads (one plugin instance each)
+// and hands each review to `write` in ply order as soon as it can.
+void review_plies(Plugin& plugin, const GameLog& log, const Context& c, int first, int jobs,
+                  const std::function<void(rpb::PlyReview&&)>& write) {
+  const int plies = log.record.plies_size();
+  std::vector<std::optional<rpb::PlyReview>> done(static_cast<std::size_t>(plies) + 1);
+  std::atomic<int> next{first};
+  int next_write = first;
+  std::mutex m;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    try {
+      std::unique_ptr<Plugin> game = plugin.clone();
+      for (int p; (p = next.fetch_add(1)) <= plies;) {
+        rpb::PlyReview r = review_ply(*game, log.record.plies(p - 1), c);
+        std::lock_guard<std::mutex> lock(m);
+        done[p] = std::move(r);
+        while (next_write <= plies && done[next_write]) {
+          write(std::move(*done[next_write]));
+          done[next_write].reset();
+          ++next_write;
+        }
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(m);
+      if (!failure) failure = std::current_exception();
+      next = plies + 1;  // the others stop after their current ply
+    }
+  };
+  const int threads = std::max(1, std::min(jobs, plies - first + 1));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace
+
+ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& req) {
+  const std::string bytes = read_bytes(req.log);
+  const GameLog log = parse_log(bytes, req.log.string());
+  Positions pos;
+  pos.states = replay(plugin, log, std::nullopt, /*keep_states=*/true).states;
+  pb::QueryFlags flags;
+  flags.set_legal_ids(true);
+  flags.set_scores(true);
+  for (const auto& s : pos.states) pos.infos.push_back(plugin.query(s, flags));
+  const int plies = log.record.plies_size();
+
+  rpb::ReviewHeader header;
+  header.set_format_version(kReviewFormatVersion);
+  header.set_log_file(req.log.filename().string());
+  header.set_log_hash(state_hash(bytes));
+  header.set_log_plies(static_cast<std::uint32_t>(plies));
+  header.set_game_id(plugin.id());
+  header.set_game_version(plugin.info().version());
+  for (const auto& n : plugin.info().player_names()) header.add_player_names(n);
+  *header.mutable_settings() = req.settings;
+  header.set_host_version(GAMEHOST_VERSION);
+
+  const std::filesystem::path out = req.out.empty() ? review_path_for(req.log) : req.out;
+  ReviewOutcome outcome;
+  std::unique_ptr<ReviewWriter> writer;
+  std::error_code ec;
+  if (!req.restart && std::filesystem::exists(out, ec)) {
+    outcome.review = read_review(out);
+    const auto& old = outcome.review.header;
+    if (old.log_hash() != header.log_hash())
+      throw HostError(fmt::format("{}: reviews another log ({} of hash {:016x}; {} has hash {:016x}); "
+                                  "use --force to review {} again",
+                                  out.string(), old.log_file(), old.log_hash(), req.log.string(), header.log_hash(),
+                                  req.log.string()));
+    if (!google::protobuf::util::MessageDifferencer::Equals(old.settings(), header.settings()))
+      throw HostError(fmt::format("{}: was made with other settings ({}); use --force to review again with these",
+                                  out.string(), old.settings().ShortDebugString()));
+    outcome.continued = true;
+    if (static_cast<int>(outcome.review.plies.size()) >= plies) return outcome;  // complete
+    writer = std::make_unique<ReviewWriter>(outcome.review);
+  } else {
+    writer = std::make_unique<ReviewWriter>(out, header, /*overwrite=*/req.restart);
+    outcome.review.file = out.string();
+    outcome.review.header = header;
+  }
+
+  const int first = static_cast<int>(outcome.review.plies.size()) + 1;  // the first ply to review
+  const auto exact = exact_values(plugin, pos, req.settings);
+  const Context context{pos, exact, req.settings, pos.infos.front().scores_size() > 0,
+                        plugin.info().has_hidden_information()};
+  review_plies(plugin, log, context, first, req.jobs, [&](rpb::PlyReview&& r) {
+    writer->append(r);
+    outcome.review.plies.push_back(std::move(r));
+    ++outcome.computed;
+    if (req.progress) req.progress(static_cast<int>(outcome.review.plies.size()), plies);
+  });
+  return outcome;
+}
+
+}  // namespace gamehost::review

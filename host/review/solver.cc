@@ -1,0 +1,97 @@
+#include "gamehost/review/solver.h"
+
+#include <algorithm>
+
+#include "gamehost/game_log.h"
+
+namespace gamehost::review {
+
+namespace {
+constexpr std::size_t kMaxTableEntries = 4u << 20;  // about 100 MB at most
+}
+
+EndgameSolver::EndgameSolver(Plugin& game) : game_(game) {
+  const auto& info = game.info();
+  applicable_ = game.players() == 2 && !info.has_chance() && !info.has_hidden_information();
+  legal_.set_legal_ids(true);
+}
+
+double EndgameSolver::terminal_margin(const std::string& state, const pb::StateInfo& info) {
+  pb::QueryFlags scores;
+  scores.set_scores(true);
+  const pb::StateInfo final_info = info.scores_size() >= 2 ? info : game_.query(state, scores);
+  if (final_info.scores_size() >= 2) return static_cast<double>(final_info.scores(0) - final_info.scores(1));
+  keeps_points_ = false;
+  return final_info.returns_size() > 0 ? final_info.returns(0) : 0.0;
+}
+
+double EndgameSolver::search(const std::string& state, const pb::StateInfo& info, double alpha, double beta) {
+  if (info.terminal()) return terminal_margin(state, info);
+  const std::uint64_t key = state_hash(state);
+  const double alpha0 = alpha, beta0 = beta;
+  std::uint32_t first = info.legal_ids(0);
+  if (auto it = table_.find(key); it != table_.end()) {
+    const Entry& e = it->second;
+    if (e.bound == Bound::Exact) return e.value;
+    if (e.bound == Bound::Lower) alpha = std::max(alpha, e.value);
+    else beta = std::min(beta, e.value);
+    if (alpha >= beta) return e.value;
+    first = e.best;
+  }
+  const bool maximising = info.to_move() == 0;
+  // The table's move first, then the rest in id order.
+  std::vector<std::uint32_t> order(info.legal_ids().begin(), info.legal_ids().end());
+  if (auto f = std::find(order.begin(), order.end(), first); f != order.end()) std::rotate(order.begin(), f, f + 1);
+  double best = maximising ? -1e300 : 1e300;
+  std::uint32_t best_action = order.front();
+  pb::ApplyResponse applied;
+  for (const std::uint32_t a : order) {
+    if (++nodes_ > budget_) throw OutOfBudget{};
+    game_.apply(state, a, legal_, applied);
+    const std::string child = std::move(*applied.mutable_state());
+    const pb::StateInfo child_info = std::move(*applied.mutable_info());
+    const double v = search(child, child_info, alpha, beta);
+    if (maximising ? v > best : v < best) best = v, best_action = a;
+    if (maximising) alpha = std::max(alpha, v);
+    else beta = std::min(beta, v);
+    if (alpha >= beta) break;
+  }
+  Entry e;
+  e.value = best;
+  e.best = best_action;
+  e.bound = best <= alpha0 ? Bound::Upper : best >= beta0 ? Bound::Lower : Bound::Exact;
+  if (table_.size() >= kMaxTableEntries) table_.clear();
+  table_[key] = e;
+  return best;
+}
+
+std::optional<Solved> EndgameSolver::solve(const std::string& state, const pb::StateInfo& info,
+                                           std::uint64_t node_budget) {
+  if (!applicable_ || info.terminal() || info.legal_ids_size() == 0) return std::nullopt;
+  nodes_ = 0;
+  budget_ = node_budget;
+  Solved r;
+  try {
+    r.margin = search(state, info, -1e300, 1e300);
+  } catch (const OutOfBudget&) {
+    return std::nullopt;
+  }
+  r.nodes = nodes_;
+  // The line: follow exact table entries (every one on the best line is
+  // exact after a full-window search, or a bound equal to the value).
+  std::string s = state;
+  pb::StateInfo i = info;
+  pb::ApplyResponse applied;
+  while (!i.terminal()) {
+    auto it = table_.find(state_hash(s));
+    if (it == table_.end()) break;
+    r.line.push_back(it->second.best);
+    game_.apply(s, it->second.best, legal_, applied);
+    s = std::move(*applied.mutable_state());
+    i = std::move(*applied.mutable_info());
+  }
+  r.best_action = r.line.empty() ? info.legal_ids(0) : r.line.front();
+  return r;
+}
+
+}  // namespace gamehost::review
