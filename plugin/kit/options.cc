@@ -79,7 +79,8 @@ Outcome resolve_options(const pb::GameInfo& info, const google::protobuf::Repeat
     if (at == out.names_.end()) {
       std::string names;
       for (const auto& s : out.names_) names += (names.empty() ? "" : ", ") + s;
-      return refuse(pb::INVALID_ARGUMENT, "unknown option '" + o.name() + "' (options: " + names + ")");
+      return refuse(pb::INVALID_ARGUMENT, "unknown option '" + o.name() + "' (" +
+                                              (names.empty() ? "this game has none" : "options: " + names) + ")");
     }
     const auto i = static_cast<std::size_t>(at - out.names_.begin());
     if (seen[i]) return refuse(pb::INVALID_ARGUMENT, "option '" + o.name() + "' given twice");

@@ -35,7 +35,8 @@ class Options {
 };
 
 // Fills `out` from the request's options and the specs in `info`.
-// Refusals (INVALID_ARGUMENT): "unknown option 'x' (options: a, b)",
+// Refusals (INVALID_ARGUMENT): "unknown option 'x' (options: a, b)" (or
+// "(this game has none)"),
 // "option 'a' given twice", "option a: 'v' is not one of p, q",
 // "option n: 'v' is not a whole number in 1..9", "option f: 'v' is not true or false".
 Outcome resolve_options(const pb::GameInfo& info, const google::protobuf::RepeatedPtrField<pb::OptionValue>& given,
