@@ -87,15 +87,17 @@ TEST_CASE("the registry lists good and broken plugins without failing", "[plugin
   test::write_file(dir / "broken.so", "text");
   std::filesystem::copy_file(std::string(TEST_PLUGIN_DIR) + "/wrong_version.so", dir / "wrong_version.so");
   Registry r = Registry::scan({std::filesystem::path(ALIEN_CITY_PLUGIN).parent_path(), dir});
-  // The build's folder holds both games (alien_city.so, city_planning.so).
-  REQUIRE(r.entries().size() == 4);
+  // The build's folder holds the three games (alien_city.so,
+  // city_planning.so, connect_four.so).
+  REQUIRE(r.entries().size() == 5);
   CHECK(r.entries()[0].plugin);
   CHECK(r.entries()[1].plugin);
-  CHECK(r.entries()[2].problem == "not a shared library (no ELF header)");
-  CHECK(r.entries()[3].problem ==
+  CHECK(r.entries()[2].plugin);
+  CHECK(r.entries()[3].problem == "not a shared library (no ELF header)");
+  CHECK(r.entries()[4].problem ==
         "interface version 1000, but this host speaks version 2; rebuild the plugin against this host");
   CHECK(r.find("alien_city").id() == "alien_city");
-  CHECK_THROWS_WITH(r.find("chess"), "unknown game 'chess' (installed: alien_city, city_planning)");
+  CHECK_THROWS_WITH(r.find("chess"), "unknown game 'chess' (installed: alien_city, city_planning, connect_four)");
 }
 
 TEST_CASE("bad requests get precise errors, never a crash", "[plugin][errors]") {

@@ -10,8 +10,9 @@
 //   Counters p50_ms, p99_ms, max_ms are over those 500 frames. "Animating"
 //   steps one ply every 8 frames, so most frames blend two scenes.
 // - Scene/*: the scene of one ply (cycling through the game): through the
-//   plugin boundary as the viewer calls it, inside the plugin without it,
-//   and the viewer's preparation (tessellation, texts).
+//   plugin boundary as the viewer calls it, and the viewer's preparation
+//   (tessellation, texts). The scene builder alone, inside the plugin, is
+//   timed beside it (plugin/alien_city/bench, alien_city_scene_bench).
 // - Start/*: load + verify a whole log; and start to first frame: font,
 //   load + verify, the first scenes, one frame drawn and finished (the
 //   window or offscreen target exists already).
@@ -27,12 +28,10 @@
 #include <memory>
 #include <vector>
 
-#include "alien_city/core/serialize.h"
 #include "environment.h"
 #include "gamehost/game_log.h"
 #include "headless.h"
 #include "replay_view.h"
-#include "scene_builder.h"
 
 namespace {
 
@@ -167,26 +166,6 @@ void BM_Scene_ThroughPlugin(benchmark::State& state) {
   }();
 }
 BENCHMARK(BM_Scene_ThroughPlugin)->Unit(benchmark::kMicrosecond);
-
-// The same scenes built by the plugin's scene builder directly.
-void BM_Scene_InPlugin(benchmark::State& state) {
-  const gamehost::GameLog log = gamehost::read_log(log_path());
-  auto session = viewer::ReplaySession::open(log_path(), {});
-  std::vector<alien_city::State> states;
-  for (int p = 0; p <= session->plies(); ++p) states.push_back(*alien_city::deserialize(session->state(p)));
-  pb::ViewOptions v;
-  for (const char* o : {"streets", "legal", "paths"}) v.add_overlays(o);
-  v.set_selected(a_tower(*session));
-  const auto view = alien_city::plugin::decode_view(v);
-  pb::Scene scene;
-  std::size_t i = 0;
-  for (auto _ : state) {
-    alien_city::plugin::build_scene(states[i], view, scene);
-    benchmark::DoNotOptimize(scene.layers_size());
-    i = (i + 1) % states.size();
-  }
-}
-BENCHMARK(BM_Scene_InPlugin)->Unit(benchmark::kMicrosecond);
 
 // The viewer's side of a new scene: tessellating shapes, laying out texts.
 void BM_Scene_Prepare(benchmark::State& state) {

@@ -100,7 +100,7 @@ Outcome why(const State& s, std::string_view arg, pb::AnalyzeResponse& resp) {
   while (!arg.empty() && std::isspace(static_cast<unsigned char>(arg.back()))) arg.remove_suffix(1);
   const auto lot = parse_lot(arg);
   if (!lot)
-    return Refusal{pb::INVALID_ARGUMENT, "", "'" + std::string(arg) + "' is not a lot (A1..H10)"};
+    return refuse(pb::INVALID_ARGUMENT, "'" + std::string(arg) + "' is not a lot (A1..H10)");
   v1::WhyNot w;
   w.set_lot(lot_name(*lot));
   if (s.is_over()) {
@@ -142,8 +142,7 @@ Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeRespo
   if (topic.rfind("why", 0) == 0 && (topic.size() == 3 || topic[3] == ' '))
     return why(s, std::string_view(topic).substr(3), resp);
   if (!topic.empty())
-    return Refusal{pb::INVALID_ARGUMENT, "",
-                   "unknown analysis topic '" + topic + "' (topics: \"\", score, why LOT)"};
+    return refuse(pb::INVALID_ARGUMENT, "unknown analysis topic '" + topic + "' (topics: \"\", score, why LOT)");
 
   v1::Analysis a;
   if (!s.is_over()) a.set_to_move(std::string(player_name(s.to_move())));

@@ -18,12 +18,6 @@
 namespace alien_city::plugin {
 namespace {
 
-Refusal refuse(pb::Status status, std::string message, std::string code = "") {
-  return Refusal{status, std::move(code), std::move(message)};
-}
-
-Refusal refuse(pb::Status status, const Error& e) { return Refusal{status, e.code, e.message}; }
-
 const char* phase_name(const State& s) {
   switch (s.phase()) {
     case Phase::Build: return "build";
@@ -66,14 +60,8 @@ void fill_action(const Action& a, bool with_payload, pb::ActionInfo& info) {
   pack(msg, *info.mutable_payload());
 }
 
-void add_option(pb::GameInfo& info, const char* name, pb::OptionSpec::Type type,
-                const char* def, const char* help) {
-  auto* o = info.add_options();
-  o->set_name(name);
-  o->set_type(type);
-  o->set_default_value(def);
-  o->set_help(help);
-}
+// +1 for a Black win, -1 for a White win, 0 for a draw.
+int black_sign(const std::array<int, 2>& sc) { return (sc[0] > sc[1]) - (sc[0] < sc[1]); }
 
 }  // namespace
 
@@ -93,7 +81,7 @@ void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info)
     if (flags.scores())
       for (int v : sc) info.add_scores(v);
     if (s.is_over()) {
-      const int sign = (sc[0] > sc[1]) - (sc[0] < sc[1]);
+      const int sign = black_sign(sc);
       info.add_returns(sign);
       info.add_returns(-sign);
       info.set_result(result_line(sc));
@@ -102,181 +90,89 @@ void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info)
   if (flags.text()) info.set_text(to_diagram(s));
 }
 
-void GameAdapter::describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) {
-  auto& info = *resp.mutable_info();
-  info.set_interface_version(pb::INTERFACE_VERSION);
+void Game::describe(pb::GameInfo& info) {
+  using gamehost::kit::add_option;
   info.set_id(kGameId);
   info.set_name("Alien City");
   info.set_version(kGameVersion);
   info.add_player_names("Black");
   info.add_player_names("White");
   info.set_action_id_bound(kActionIds);
-  add_option(info, "setup", pb::OptionSpec::CHOICE, "balanced",
-             "how the 20 tiles are drawn from the seed (ruling R3): balanced = five of each "
-             "colour, piecepack = 20 of a piecepack's 24");
-  info.mutable_options(0)->add_choices("balanced");
-  info.mutable_options(0)->add_choices("piecepack");
+  auto& setup = add_option(info, "setup", pb::OptionSpec::CHOICE, "balanced",
+                           "how the 20 tiles are drawn from the seed (ruling R3): balanced = five of each "
+                           "colour, piecepack = 20 of a piecepack's 24");
+  setup.add_choices("balanced");
+  setup.add_choices("piecepack");
   add_option(info, "layout", pb::OptionSpec::STRING, "",
              "an explicit tile layout (docs/notation.md), e.g. from a physical game; "
              "overrides setup");
   add_option(info, "position", pb::OptionSpec::STRING, "",
              "a position diagram (docs/diagram.md) to start from; overrides setup and layout");
-  info.add_optional_methods(pb::METHOD_EVALUATE);
-  info.add_optional_methods(pb::METHOD_ROLLOUT);
-  info.add_optional_methods(pb::METHOD_RENDER_SCENE);  // scene_builder.h
   (*info.mutable_analysis_topics())["score"] = "the score breakdown with every route";
   (*info.mutable_analysis_topics())["why LOT"] = "why nothing from the mover's supply can be built on LOT";
   info.set_payload_descriptors(std::string(payload_descriptors()));
 }
 
-Outcome GameAdapter::new_game(const pb::NewGameRequest& req, pb::NewGameResponse& resp) {
-  pb::DescribeResponse d;
-  describe({}, d);
-  std::array<std::string, 3> value;  // setup, layout, position in spec order
-  std::array<bool, 3> seen{};
-  for (int i = 0; i < 3; ++i) value[i] = d.info().options(i).default_value();
-  for (const auto& o : req.options()) {
-    int i = 0;
-    while (i < 3 && d.info().options(i).name() != o.name()) ++i;
-    if (i == 3)
-      return refuse(pb::INVALID_ARGUMENT,
-                    "unknown option '" + o.name() + "' (options: setup, layout, position)");
-    if (seen[i]) return refuse(pb::INVALID_ARGUMENT, "option '" + o.name() + "' given twice");
-    seen[i] = true;
-    value[i] = o.value();
-  }
-  if (value[0] != "balanced" && value[0] != "piecepack")
-    return refuse(pb::INVALID_ARGUMENT,
-                  "option setup: '" + value[0] + "' is not one of balanced, piecepack");
+Expected<State> Game::start(const gamehost::kit::Options& options, std::uint64_t seed, std::string& setup) {
   std::optional<State> start;
-  if (!value[2].empty()) {
-    auto parsed = parse_diagram(value[2]);
-    if (!parsed) return refuse(pb::INVALID_ARGUMENT, "option position: " + parsed.error().message);
+  if (const std::string& position = options["position"]; !position.empty()) {
+    auto parsed = parse_diagram(position);
+    if (!parsed) return Error{"", "option position: " + parsed.error().message};
     start = *parsed;
-  } else if (!value[1].empty()) {
-    auto layout = parse_layout(value[1]);
-    if (!layout) return refuse(pb::INVALID_ARGUMENT, "option layout: " + layout.error().message);
+  } else if (const std::string& text = options["layout"]; !text.empty()) {
+    auto layout = parse_layout(text);
+    if (!layout) return Error{"", "option layout: " + layout.error().message};
     start.emplace(*layout);
   } else {
-    start.emplace(value[0] == "balanced" ? balanced_layout(req.seed()) : piecepack_layout(req.seed()));
+    start.emplace(options["setup"] == "balanced" ? balanced_layout(seed) : piecepack_layout(seed));
   }
-  for (int i = 0; i < 3; ++i) {
-    auto* o = resp.add_options();
-    o->set_name(d.info().options(i).name());
-    o->set_value(value[i]);
-  }
-  std::string bytes = serialize(*start);
-  resp.set_setup(layout_to_string(start->layout()));
-  fill_info(*start, req.flags(), *resp.mutable_info());
-  remember(bytes, *start);
-  resp.set_state(std::move(bytes));
-  return std::nullopt;
+  setup = layout_to_string(start->layout());
+  return *start;
 }
 
-Expected<State> GameAdapter::load(const std::string& bytes) {
-  if (cached_state_ && bytes == cached_bytes_) return *cached_state_;
-  auto s = deserialize(bytes);
-  if (s) remember(bytes, *s);
-  return s;
+void Game::fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
+  plugin::fill_info(s, flags, info);
 }
 
-void GameAdapter::remember(const std::string& bytes, const State& s) {
-  cached_bytes_ = bytes;
-  cached_state_ = s;
-}
-
-Outcome GameAdapter::query(const pb::QueryRequest& req, pb::QueryResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  fill_info(*s, req.flags(), *resp.mutable_info());
-  return std::nullopt;
-}
-
-Outcome GameAdapter::apply(const pb::ApplyRequest& req, pb::ApplyResponse& resp) {
-  auto loaded = load(req.state());
-  if (!loaded) return refuse(pb::BAD_STATE, loaded.error());
-  State s = *loaded;
-  const auto action = action_from_id(static_cast<int>(std::min<std::uint32_t>(req.action_id(), kActionIds)));
-  if (!action)
-    return refuse(pb::ILLEGAL_ACTION, "action id " + std::to_string(req.action_id()) +
-                                          " is not an Alien City action (ids are 0.." +
-                                          std::to_string(kActionIds - 1) + ")");
+Outcome Game::apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
+  const auto action = action_from_id(static_cast<int>(std::min<std::uint32_t>(id, kActionIds)));
+  if (!action) return gamehost::kit::unknown_action(id, "an Alien City", kActionIds);
   if (auto e = apply_action(s, *action)) return refuse(pb::ILLEGAL_ACTION, *e);
-  if (req.describe_action()) fill_action(*action, true, *resp.mutable_action());
-  std::string bytes = serialize(s);
-  fill_info(s, req.flags(), *resp.mutable_info());
-  remember(bytes, s);
-  resp.set_state(std::move(bytes));
+  if (described) fill_action(*action, true, *described);
   return std::nullopt;
 }
 
-Outcome GameAdapter::parse_action(const pb::ParseActionRequest& req, pb::ParseActionResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  auto a = alien_city::parse_action(req.text());
+Outcome Game::parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
+  auto a = alien_city::parse_action(text);
   if (!a) return refuse(pb::INVALID_ARGUMENT, a.error());
-  if (auto e = check_action(*s, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
-  fill_action(*a, true, *resp.mutable_action());
+  if (auto e = check_action(s, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
+  fill_action(*a, true, out);
   return std::nullopt;
 }
 
-Outcome GameAdapter::observe(const pb::ObserveRequest& req, pb::ObserveResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  if (req.player() < 0 || req.player() > 1)
-    return refuse(pb::INVALID_ARGUMENT, "player " + std::to_string(req.player()) + " is not a seat (0 or 1)");
-  resp.set_text(to_diagram(*s));  // perfect information: everyone sees everything
-  return std::nullopt;
+Outcome Game::analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
+  return analyze_state(s, topic, resp);
 }
 
-Outcome GameAdapter::analyze(const pb::AnalyzeRequest& req, pb::AnalyzeResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  return analyze_state(*s, req.topic(), resp);
+std::array<double, 2> Game::evaluate(const State& s) {
+  if (s.is_over()) return returns(s);
+  // The provisional margin, squashed into (-1, 1) like the returns.
+  const auto sc = seat_scores(s);
+  const double m = (sc[0] - sc[1]) / 100.0;
+  const double v = m / (1.0 + (m < 0 ? -m : m));
+  return {v, -v};
 }
 
-Outcome GameAdapter::evaluate(const pb::EvaluateRequest& req, pb::EvaluateResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  const auto sc = seat_scores(*s);
-  if (s->is_over()) {
-    const int sign = (sc[0] > sc[1]) - (sc[0] < sc[1]);
-    resp.add_values(sign);
-    resp.add_values(-sign);
-  } else {
-    // The provisional margin, squashed into (-1, 1) like the returns.
-    const double m = (sc[0] - sc[1]) / 100.0;
-    const double v = m / (1.0 + (m < 0 ? -m : m));
-    resp.add_values(v);
-    resp.add_values(-v);
-  }
-  return std::nullopt;
+std::uint64_t Game::playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(random_playout(s, rng)); }
+
+std::array<double, 2> Game::points(const State& s) {
+  const auto sc = seat_scores(s);
+  return {static_cast<double>(sc[0]), static_cast<double>(sc[1])};
 }
 
-Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  if (req.count() == 0 || req.count() > 1'000'000)
-    return refuse(pb::INVALID_ARGUMENT, "count " + std::to_string(req.count()) + " is not in 1..1000000");
-  Rng rng(req.seed());
-  std::array<double, 2> sum{}, points{};
-  std::uint64_t plies = 0;
-  for (std::uint32_t k = 0; k < req.count(); ++k) {
-    State c = *s;
-    plies += static_cast<std::uint64_t>(random_playout(c, rng));
-    const auto sc = seat_scores(c);
-    const int sign = (sc[0] > sc[1]) - (sc[0] < sc[1]);
-    sum[0] += sign;
-    sum[1] -= sign;
-    points[0] += sc[0];
-    points[1] += sc[1];
-  }
-  resp.add_returns_sum(sum[0]);
-  resp.add_returns_sum(sum[1]);
-  resp.add_scores_sum(points[0]);
-  resp.add_scores_sum(points[1]);
-  resp.set_plies(plies);
-  return std::nullopt;
+std::array<double, 2> Game::returns(const State& s) {
+  const int sign = black_sign(seat_scores(s));
+  return {static_cast<double>(sign), static_cast<double>(-sign)};
 }
 
 }  // namespace alien_city::plugin

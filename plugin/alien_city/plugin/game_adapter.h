@@ -1,67 +1,62 @@
-// Alien City behind the gamehost interface: each GameService call on typed
-// protobuf messages. Pure C++ (it may throw on bugs); entry.cc turns it into
-// the byte boundary that never throws.
+// Alien City behind the gamehost interface: the game's glue for the plugin
+// kit (plugin/kit/gamehost/kit/adapter.h does the rest of every call).
+// Pure C++ (it may throw on bugs); the kit's dispatcher turns it into the
+// byte boundary that never throws.
 //
 // Seats: 0 = Black (moves first, ruling R4), 1 = White.
 #pragma once
 
-#include <optional>
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "alien_city/core/expected.h"
+#include "alien_city/core/rng.h"
+#include "alien_city/core/serialize.h"
 #include "alien_city/core/state.h"
 #include "gamehost.pb.h"
+#include "gamehost/kit/options.h"
+#include "gamehost/kit/outcome.h"
+#include "gamehost/kit/payload.h"
+#include "scene.pb.h"
 
 namespace alien_city::plugin {
 
 namespace pb = gamehost::v1;
+using gamehost::kit::Outcome;
+using gamehost::kit::pack;
+using gamehost::kit::refuse;
+using gamehost::kit::Refusal;
 
 inline constexpr const char* kGameId = "alien_city";
 inline constexpr const char* kGameVersion = "1.0.0";
 
 constexpr int seat_of(Player p) { return p == Player::Black ? 0 : 1; }
 
-// A refusal to return at the boundary instead of a response.
-struct Refusal {
-  pb::Status status;
-  std::string code;
-  std::string message;
-};
-using Outcome = std::optional<Refusal>;  // nullopt = OK
+// The kit's Game (see gamehost/kit/adapter.h for each member's contract).
+struct Game {
+  static constexpr const char* kId = kGameId;
+  using State = alien_city::State;
 
-class GameAdapter {
- public:
-  void describe(const pb::DescribeRequest& req, pb::DescribeResponse& resp);
-  Outcome new_game(const pb::NewGameRequest& req, pb::NewGameResponse& resp);
-  Outcome query(const pb::QueryRequest& req, pb::QueryResponse& resp);
-  Outcome apply(const pb::ApplyRequest& req, pb::ApplyResponse& resp);
-  Outcome parse_action(const pb::ParseActionRequest& req, pb::ParseActionResponse& resp);
-  Outcome observe(const pb::ObserveRequest& req, pb::ObserveResponse& resp);
-  Outcome analyze(const pb::AnalyzeRequest& req, pb::AnalyzeResponse& resp);
-  Outcome evaluate(const pb::EvaluateRequest& req, pb::EvaluateResponse& resp);
-  Outcome rollout(const pb::RolloutRequest& req, pb::RolloutResponse& resp);
+  static Expected<State> decode(const std::string& bytes) { return deserialize(bytes); }
+  static std::string encode(const State& s) { return serialize(s); }
+  static void describe(pb::GameInfo& info);
 
- private:
-  // Decodes state bytes, reusing the last decoded state when the bytes are
-  // the same (the host passes back what Apply returned, so a game's loop
-  // never pays for validation twice).
-  Expected<State> load(const std::string& bytes);
-  void remember(const std::string& bytes, const State& s);
-
-  std::string cached_bytes_;
-  std::optional<State> cached_state_;
+  Expected<State> start(const gamehost::kit::Options& options, std::uint64_t seed, std::string& setup);
+  void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info);
+  Outcome apply(State& s, std::uint32_t id, pb::ActionInfo* described);
+  Outcome parse_action(const State& s, const std::string& text, pb::ActionInfo& out);
+  Outcome analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp);
+  std::array<double, 2> evaluate(const State& s);
+  std::uint64_t playout(State& s, Rng& rng);
+  std::array<double, 2> returns(const State& s);
+  std::array<double, 2> points(const State& s);  // each seat's points, for Rollout
+  void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene);  // scene_builder.cc
 };
 
 // The FileDescriptorSet of alien_city.proto (generated, for GameInfo).
 std::string_view payload_descriptors();
-
-// Any.PackFrom for lite messages (which have no descriptor).
-template <class Message>
-void pack(const Message& m, google::protobuf::Any& any) {
-  any.set_type_url("type.googleapis.com/" + m.GetTypeName());
-  any.set_value(m.SerializeAsString());
-}
 
 // Fills the status fields of `info` for `s` and what `flags` ask for.
 void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info);

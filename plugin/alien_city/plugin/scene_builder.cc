@@ -5,7 +5,6 @@
 #include "scene_builder.h"
 
 #include "alien_city/core/notation.h"
-#include "alien_city/core/serialize.h"
 #include "scene_shapes.h"
 
 namespace alien_city::plugin {
@@ -176,14 +175,6 @@ void add_hits(const State& s, pb::Scene& out) {
   }
 }
 
-void add_overlay(pb::Scene& out, const char* key, const char* name, const char* shortcut, bool on) {
-  pb::Overlay& o = *out.add_overlays();
-  o.set_key(key);
-  o.set_name(name);
-  o.set_shortcut(shortcut);
-  o.set_default_on(on);
-}
-
 }  // namespace
 
 pb::Point lot_center(Lot lot) { return center(lot); }
@@ -205,18 +196,9 @@ SceneView decode_view(const pb::ViewOptions& view) {
 
 void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   out.Clear();
-  auto& b = *out.mutable_bounds();
-  b.set_x(-0.75f);
-  b.set_y(-0.75f);
-  b.set_width(kCols + 1.5f);
-  b.set_height(kRows + 1.5f);
-  out.set_background(kBackground);
+  set_bounds(out, -0.75f, -0.75f, kCols + 1.5f, kRows + 1.5f, kBackground);
   out.set_status(detail::status_line(s));
-  auto layer = [&](const char* id) -> pb::Layer& {
-    pb::Layer& l = *out.add_layers();
-    l.set_id(id);
-    return l;
-  };
+  auto layer = [&](const char* id) -> pb::Layer& { return add_layer(out, id); };
   pb::Layer& tiles = layer("tiles");
   pb::Layer& grid = layer("grid");
   add_board(s, tiles, grid);
@@ -235,15 +217,8 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   detail::add_panel(s, view, out);
 }
 
-Outcome SceneRenderer::render(const pb::RenderSceneRequest& req, pb::RenderSceneResponse& resp) {
-  if (!cached_state_ || req.state() != cached_bytes_) {
-    auto s = deserialize(req.state());
-    if (!s) return Refusal{pb::BAD_STATE, s.error().code, s.error().message};
-    cached_bytes_ = req.state();
-    cached_state_ = *s;
-  }
-  build_scene(*cached_state_, decode_view(req.view()), *resp.mutable_scene());
-  return std::nullopt;
+void Game::render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
+  build_scene(s, decode_view(view), scene);
 }
 
 }  // namespace alien_city::plugin

@@ -43,15 +43,4 @@ SceneView decode_view(const pb::ViewOptions& view);
 // The whole scene of `s` as seen with `view`. `out` is cleared first.
 void build_scene(const State& s, const SceneView& view, pb::Scene& out);
 
-// The RenderScene call of one plugin instance; keeps the last decoded state
-// (the viewer asks for the same state again whenever the view changes).
-class SceneRenderer {
- public:
-  Outcome render(const pb::RenderSceneRequest& req, pb::RenderSceneResponse& resp);
-
- private:
-  std::string cached_bytes_;
-  std::optional<State> cached_state_;
-};
-
 }  // namespace alien_city::plugin

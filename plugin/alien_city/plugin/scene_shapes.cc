@@ -5,18 +5,6 @@
 
 namespace alien_city::plugin::draw {
 
-Rgba mix(Rgba c, Rgba to, float t) {
-  auto ch = [](Rgba v, int shift) { return static_cast<float>((v >> shift) & 0xff); };
-  Rgba out = c & 0xff;
-  for (int shift : {24, 16, 8}) {
-    const float v = ch(c, shift) + (ch(to, shift) - ch(c, shift)) * t;
-    out |= static_cast<Rgba>(std::clamp(std::lround(v), 0l, 255l)) << shift;
-  }
-  return out;
-}
-
-Rgba with_alpha(Rgba c, std::uint8_t alpha) { return (c & 0xffffff00u) | alpha; }
-
 Rgba tile_colour(Colour c) {
   switch (c) {
     case Colour::Red: return 0xe9a29bff;
@@ -40,32 +28,7 @@ Rgba player_colour(Player p) { return p == Player::White ? kWhitePlayer : kBlack
 float lot_x(Lot lot) { return static_cast<float>(col_of(lot)); }
 float lot_y(Lot lot) { return static_cast<float>(kRows - 1 - row_of(lot)); }
 
-pb::Point point(float x, float y) {
-  pb::Point p;
-  p.set_x(x);
-  p.set_y(y);
-  return p;
-}
-
 pb::Point center(Lot lot) { return point(lot_x(lot) + 0.5f, lot_y(lot) + 0.5f); }
-
-pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline, float outline_width) {
-  pb::Shape& s = *layer.add_shapes();
-  s.set_id(std::move(id));
-  s.set_fill(fill);
-  s.set_outline(outline);
-  s.set_outline_width(outline_width);
-  return s;
-}
-
-void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner) {
-  auto& r = *s.mutable_rect();
-  r.mutable_rect()->set_x(x);
-  r.mutable_rect()->set_y(y);
-  r.mutable_rect()->set_width(w);
-  r.mutable_rect()->set_height(h);
-  r.set_corner_radius(corner);
-}
 
 pb::Shape& lot_square(pb::Layer& layer, std::string id, Lot lot, float side, float corner, Rgba fill,
                       Rgba outline, float outline_width) {
@@ -73,31 +36,6 @@ pb::Shape& lot_square(pb::Layer& layer, std::string id, Lot lot, float side, flo
   const float inset = (1.0f - side) / 2;
   set_rect(s, lot_x(lot) + inset, lot_y(lot) + inset, side, side, corner);
   return s;
-}
-
-void set_circle(pb::Shape& s, pb::Point c, float r) {
-  *s.mutable_circle()->mutable_center() = c;
-  s.mutable_circle()->set_radius(r);
-}
-
-void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
-                 float scale) {
-  auto& poly = *s.mutable_polygon();
-  for (const auto& [x, y] : pts) *poly.add_points() = point(origin.x() + x * scale, origin.y() + y * scale);
-}
-
-void set_text(pb::Shape& s, pb::Point at, std::string content, float size, pb::Text::Align align,
-              bool bold) {
-  auto& t = *s.mutable_text();
-  *t.mutable_position() = at;
-  t.set_content(std::move(content));
-  t.set_size(size);
-  t.set_align(align);
-  t.set_bold(bold);
-}
-
-void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts) {
-  for (const auto& p : pts) *s.mutable_polyline()->add_points() = p;
 }
 
 void pyramid(pb::Layer& layer, const std::string& id, pb::Point c, float side, Rgba colour,

@@ -1,6 +1,7 @@
 // Drawing helpers of the Alien City scene (scene_builder.cc and
-// scene_teaching.cc): the palette, lot geometry and shape constructors that
-// append to a scene.proto Layer. Internal to the plugin.
+// scene_teaching.cc): the palette, lot geometry, pieces and icons. The
+// generic shape constructors come from the kit (gamehost/kit/scene_shapes.h).
+// Internal to the plugin.
 #pragma once
 
 #include <cstdint>
@@ -9,18 +10,13 @@
 #include <utility>
 
 #include "alien_city/core/board.h"
+#include "gamehost/kit/scene_shapes.h"
 #include "scene.pb.h"
 
 namespace alien_city::plugin::draw {
 
 namespace pb = gamehost::v1;
-
-// 0xRRGGBBAA.
-using Rgba = std::uint32_t;
-
-// Mixes c toward `to` by t (0..1), keeping c's alpha.
-Rgba mix(Rgba c, Rgba to, float t);
-Rgba with_alpha(Rgba c, std::uint8_t alpha);
+using namespace gamehost::kit;  // Rgba, mix, point, add, set_rect, ...
 
 // The palette (docs/viewer.md shows it).
 inline constexpr Rgba kBackground = 0x23262dff;
@@ -46,23 +42,11 @@ Rgba player_colour(Player p);
 // Geometry. Lot (col, row) covers [col, col+1] x [9-row, 10-row].
 float lot_x(Lot lot);  // left edge
 float lot_y(Lot lot);  // top edge
-pb::Point point(float x, float y);
 pb::Point center(Lot lot);
-
-// Appends a shape with `id` to `layer`, fills in colours and returns it for
-// the geometry.
-pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline = 0, float outline_width = 0);
 
 // A rounded square centred on `lot`, of side `side`.
 pb::Shape& lot_square(pb::Layer& layer, std::string id, Lot lot, float side, float corner,
                       Rgba fill, Rgba outline = 0, float outline_width = 0);
-void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner = 0);
-void set_circle(pb::Shape& s, pb::Point c, float r);
-void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
-                 float scale);
-void set_text(pb::Shape& s, pb::Point at, std::string content, float size,
-              pb::Text::Align align = pb::Text::CENTER, bool bold = false);
-void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts);
 
 // A pyramid seen from above: a square of side `side` centred at `c` cut into
 // four triangular faces shaded as if lit from the top-left. Shapes

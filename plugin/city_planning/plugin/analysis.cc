@@ -74,7 +74,7 @@ std::string score_text(const v1::Analysis& a) {
 
 Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
   if (!topic.empty() && topic != "score")
-    return Refusal{pb::INVALID_ARGUMENT, "", "unknown analysis topic '" + topic + "' (topics: \"\", score)"};
+    return refuse(pb::INVALID_ARGUMENT, "unknown analysis topic '" + topic + "' (topics: \"\", score)");
   v1::Analysis a;
   fill_common(s, a);
   std::string text;

@@ -18,12 +18,6 @@
 namespace city_planning::plugin {
 namespace {
 
-Refusal refuse(pb::Status status, std::string message, std::string code = "") {
-  return Refusal{status, std::move(code), std::move(message)};
-}
-
-Refusal refuse(pb::Status status, const Error& e) { return Refusal{status, e.code, e.message}; }
-
 std::string letter(Player p) { return std::string(1, player_letter(p)); }
 
 const char* reason_name(ScoreEvent::Reason r) {
@@ -169,9 +163,7 @@ void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info)
   if (flags.text()) info.set_text(to_diagram(s));
 }
 
-void GameAdapter::describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) {
-  auto& info = *resp.mutable_info();
-  info.set_interface_version(pb::INTERFACE_VERSION);
+void Game::describe(pb::GameInfo& info) {
   info.set_id(kGameId);
   info.set_name("City Planning");
   info.set_version(kGameVersion);
@@ -187,103 +179,49 @@ void GameAdapter::describe(const pb::DescribeRequest&, pb::DescribeResponse& res
   o->set_help("a position diagram (docs/city-planning.md, \"Diagrams\") to start from instead of the "
               "setup; empty: the starting cross, with the tiles, the coins and the first player drawn "
               "as chance plies");
-  info.add_optional_methods(pb::METHOD_EVALUATE);
-  info.add_optional_methods(pb::METHOD_ROLLOUT);
-  info.add_optional_methods(pb::METHOD_RENDER_SCENE);
-  info.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
   (*info.mutable_analysis_topics())["score"] = "both scores and what every Zone holds (public information)";
   info.set_payload_descriptors(std::string(payload_descriptors()));
 }
 
-Outcome GameAdapter::new_game(const pb::NewGameRequest& req, pb::NewGameResponse& resp) {
-  std::string position;
-  bool seen = false;
-  for (const auto& o : req.options()) {
-    if (o.name() != "position")
-      return refuse(pb::INVALID_ARGUMENT, "unknown option '" + o.name() + "' (options: position)");
-    if (seen) return refuse(pb::INVALID_ARGUMENT, "option 'position' given twice");
-    seen = true;
-    position = o.value();
-  }
+Expected<State> Game::start(const gamehost::kit::Options& options, std::uint64_t, std::string& setup) {
   State start;
-  if (!position.empty()) {
+  if (const std::string& position = options["position"]; !position.empty()) {
     auto parsed = parse_diagram(position);
-    if (!parsed) return refuse(pb::INVALID_ARGUMENT, "option position: " + parsed.error().message);
+    if (!parsed) return Error{"", "option position: " + parsed.error().message};
     start = *parsed;
-    resp.set_setup("from a position diagram");
+    setup = "from a position diagram";
   } else {
-    resp.set_setup("the starting cross (C3); the three face-up tiles, three coins to A, three to B and "
-                   "the first player are drawn as chance plies (C4)");
+    setup = "the starting cross (C3); the three face-up tiles, three coins to A, three to B and "
+            "the first player are drawn as chance plies (C4)";
   }
-  auto* o = resp.add_options();
-  o->set_name("position");
-  o->set_value(position);
-  std::string bytes = serialize(start);
-  fill_info(start, req.flags(), *resp.mutable_info());
-  remember(bytes, start);
-  resp.set_state(std::move(bytes));
-  return std::nullopt;
+  return start;
 }
 
-Expected<State> GameAdapter::load(const std::string& bytes) {
-  if (cached_state_ && bytes == cached_bytes_) return *cached_state_;
-  auto s = deserialize(bytes);
-  if (s) remember(bytes, *s);
-  return s;
+void Game::fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
+  plugin::fill_info(s, flags, info);
 }
 
-void GameAdapter::remember(const std::string& bytes, const State& s) {
-  cached_bytes_ = bytes;
-  cached_state_ = s;
-}
-
-Outcome GameAdapter::query(const pb::QueryRequest& req, pb::QueryResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  fill_info(*s, req.flags(), *resp.mutable_info());
-  return std::nullopt;
-}
-
-Outcome GameAdapter::apply(const pb::ApplyRequest& req, pb::ApplyResponse& resp) {
-  auto loaded = load(req.state());
-  if (!loaded) return refuse(pb::BAD_STATE, loaded.error());
-  const State before = *loaded;
-  State s = before;
-  const auto action = req.action_id() < static_cast<std::uint32_t>(kActionIds)
-                          ? action_from_id(static_cast<int>(req.action_id()))
-                          : std::nullopt;
-  if (!action)
-    return refuse(pb::ILLEGAL_ACTION, "action id " + std::to_string(req.action_id()) +
-                                          " is not a City Planning action (ids are 0.." +
-                                          std::to_string(kActionIds - 1) + ")");
+Outcome Game::apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
+  const State before = s;
+  const auto action =
+      id < static_cast<std::uint32_t>(kActionIds) ? action_from_id(static_cast<int>(id)) : std::nullopt;
+  if (!action) return gamehost::kit::unknown_action(id, "a City Planning", kActionIds);
   ScoreEvents events;
   if (auto e = apply_action(s, *action, &events)) return refuse(pb::ILLEGAL_ACTION, *e);
-  if (req.describe_action()) fill_action(before, *action, true, &events, *resp.mutable_action());
-  std::string bytes = serialize(s);
-  fill_info(s, req.flags(), *resp.mutable_info());
-  remember(bytes, s);
-  resp.set_state(std::move(bytes));
+  if (described) fill_action(before, *action, true, &events, *described);
   return std::nullopt;
 }
 
-Outcome GameAdapter::parse_action(const pb::ParseActionRequest& req, pb::ParseActionResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  const State before = *s;
-  auto a = city_planning::parse_action(before, req.text());
+Outcome Game::parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
+  auto a = city_planning::parse_action(s, text);
   if (!a) return refuse(pb::INVALID_ARGUMENT, a.error());
-  if (auto e = check_action(before, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
-  fill_action(before, *a, true, nullptr, *resp.mutable_action());
+  if (auto e = check_action(s, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
+  fill_action(s, *a, true, nullptr, out);
   return std::nullopt;
 }
 
-Outcome GameAdapter::observe(const pb::ObserveRequest& req, pb::ObserveResponse& resp) {
-  auto loaded = load(req.state());
-  if (!loaded) return refuse(pb::BAD_STATE, loaded.error());
-  if (req.player() < 0 || req.player() > 1)
-    return refuse(pb::INVALID_ARGUMENT, "player " + std::to_string(req.player()) + " is not a seat (0 or 1)");
-  const State& s = *loaded;
-  const Player viewer = player_of_seat(req.player());
+void Game::observe(const State& s, int seat, pb::ObserveResponse& resp) {
+  const Player viewer = player_of_seat(seat);
   resp.set_text(observation_text(s, viewer));
   v1::Observation m;
   m.set_viewer(letter(viewer));
@@ -314,72 +252,35 @@ Outcome GameAdapter::observe(const pb::ObserveRequest& req, pb::ObserveResponse&
   m.set_turn(s.turn());
   m.set_bytes(observation_bytes(s, viewer));
   pack(m, *resp.mutable_observation());
-  return std::nullopt;
 }
 
-Outcome GameAdapter::analyze(const pb::AnalyzeRequest& req, pb::AnalyzeResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  return analyze_state(*s, req.topic(), resp);
+Outcome Game::analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
+  return analyze_state(s, topic, resp);
 }
 
-Outcome GameAdapter::evaluate(const pb::EvaluateRequest& req, pb::EvaluateResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  if (s->is_over()) {
-    const int sign = sign_of_margin(*s);
-    resp.add_values(sign);
-    resp.add_values(-sign);
-  } else {
-    // The score difference, squashed into (-1, 1) like the returns.
-    const double m = (s->score(Player::A) - s->score(Player::B)) / 20.0;
-    const double v = m / (1.0 + (m < 0 ? -m : m));
-    resp.add_values(v);
-    resp.add_values(-v);
-  }
-  return std::nullopt;
+std::array<double, 2> Game::evaluate(const State& s) {
+  if (s.is_over()) return returns(s);
+  // The score difference, squashed into (-1, 1) like the returns.
+  const double m = (s.score(Player::A) - s.score(Player::B)) / 20.0;
+  const double v = m / (1.0 + (m < 0 ? -m : m));
+  return {v, -v};
 }
 
-Outcome GameAdapter::sample_hidden(const pb::SampleHiddenRequest& req, pb::SampleHiddenResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  if (req.seat() < 0 || req.seat() > 1)
-    return refuse(pb::INVALID_ARGUMENT, "seat " + std::to_string(req.seat()) + " is not a seat (0 or 1)");
-  Rng rng(req.seed());
-  resp.set_state(serialize(city_planning::sample_hidden(*s, player_of_seat(req.seat()), rng)));
-  return std::nullopt;
+std::uint64_t Game::playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(random_playout(s, rng)); }
+
+std::array<double, 2> Game::points(const State& s) {
+  return {static_cast<double>(s.score(Player::A)), static_cast<double>(s.score(Player::B))};
 }
 
-Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  if (req.count() == 0 || req.count() > 1'000'000)
-    return refuse(pb::INVALID_ARGUMENT, "count " + std::to_string(req.count()) + " is not in 1..1000000");
-  Rng rng(req.seed());  // chance is sampled from the same generator
-  std::array<double, 2> sum{}, points{};
-  std::uint64_t plies = 0;
-  for (std::uint32_t k = 0; k < req.count(); ++k) {
-    State c = *s;
-    plies += static_cast<std::uint64_t>(random_playout(c, rng));
-    const int sign = sign_of_margin(c);
-    sum[0] += sign;
-    sum[1] -= sign;
-    points[0] += c.score(Player::A);
-    points[1] += c.score(Player::B);
-  }
-  resp.add_returns_sum(sum[0]);
-  resp.add_returns_sum(sum[1]);
-  resp.add_scores_sum(points[0]);
-  resp.add_scores_sum(points[1]);
-  resp.set_plies(plies);
-  return std::nullopt;
+std::array<double, 2> Game::returns(const State& s) {
+  const int sign = sign_of_margin(s);
+  return {static_cast<double>(sign), static_cast<double>(-sign)};
 }
 
-Outcome GameAdapter::render_scene(const pb::RenderSceneRequest& req, pb::RenderSceneResponse& resp) {
-  auto s = load(req.state());
-  if (!s) return refuse(pb::BAD_STATE, s.error());
-  plugin::render_scene(*s, req.view(), *resp.mutable_scene());
-  return std::nullopt;
+void Game::render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
+
+State Game::sample_hidden(const State& s, int seat, Rng& rng) {
+  return city_planning::sample_hidden(s, player_of_seat(seat), rng);
 }
 
 }  // namespace city_planning::plugin

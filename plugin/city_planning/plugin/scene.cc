@@ -21,11 +21,12 @@
 
 #include "city_planning/core/scoring.h"
 #include "game_adapter.h"
+#include "gamehost/kit/scene_shapes.h"
 
 namespace city_planning::plugin {
 namespace {
 
-using Rgba = std::uint32_t;
+using namespace gamehost::kit;  // Rgba, add, set_rect, ...
 
 constexpr Rgba kBackground = 0x2b2a28ff;
 constexpr Rgba kBoard = 0xdcb35cff;
@@ -42,57 +43,18 @@ Rgba suit_colour(Suit s) {
   constexpr Rgba c[] = {0xe9b949ff, 0x6aa84fff, 0x4a86c8ff, 0xc8553dff};  // C S M A
   return c[static_cast<int>(s)];
 }
-Rgba translucent(Rgba c, std::uint8_t alpha) { return (c & 0xffffff00u) | alpha; }
 
 float px(Point p) { return static_cast<float>(col_of(p) + 1); }
 float py(Point p) { return static_cast<float>(kSize - row_of(p)); }
 
-pb::Point pt(float x, float y) {
-  pb::Point p;
-  p.set_x(x);
-  p.set_y(y);
-  return p;
-}
-
-pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline = 0, float width = 0) {
-  pb::Shape& s = *layer.add_shapes();
-  s.set_id(std::move(id));
-  s.set_fill(fill);
-  s.set_outline(outline);
-  s.set_outline_width(width);
-  return s;
-}
-
-void rect(pb::Shape& s, float x, float y, float w, float h, float corner = 0) {
-  auto& r = *s.mutable_rect();
-  r.mutable_rect()->set_x(x);
-  r.mutable_rect()->set_y(y);
-  r.mutable_rect()->set_width(w);
-  r.mutable_rect()->set_height(h);
-  r.set_corner_radius(corner);
-}
-
-void circle(pb::Shape& s, float x, float y, float radius) {
-  auto& c = *s.mutable_circle();
-  *c.mutable_center() = pt(x, y);
-  c.set_radius(radius);
-}
+void circle(pb::Shape& s, float x, float y, float radius) { set_circle(s, point(x, y), radius); }
 
 void text(pb::Shape& s, float x, float y, std::string content, float size,
           pb::Text::Align align = pb::Text::CENTER, bool bold = false) {
-  auto& t = *s.mutable_text();
-  *t.mutable_position() = pt(x, y);
-  t.set_content(std::move(content));
-  t.set_size(size);
-  t.set_align(align);
-  t.set_bold(bold);
+  set_text(s, point(x, y), std::move(content), size, align, bold);
 }
 
-void line(pb::Shape& s, float x1, float y1, float x2, float y2) {
-  auto& l = *s.mutable_polyline();
-  *l.add_points() = pt(x1, y1);
-  *l.add_points() = pt(x2, y2);
-}
+void line(pb::Shape& s, float x1, float y1, float x2, float y2) { set_line(s, {point(x1, y1), point(x2, y2)}); }
 
 std::string zone_tooltip(const State& s, Tile t) {
   std::string out = "Zone " + piece_name(t) + " (" + std::string(type_name(suit_of(t))) + " " +
@@ -111,11 +73,11 @@ void coin(pb::Layer& layer, Coin c, float x, float y, float r, const std::string
   circle(d, x, y, r);
   d.set_tooltip(tooltip);
   d.set_motion(motion);
-  *d.mutable_pivot() = pt(x, y);
+  *d.mutable_pivot() = point(x, y);
   auto& v = add(layer, "coin:" + piece_name(c) + ":label", 0x000000ff);
   text(v, x, y, piece_name(c), r * 0.95f, pb::Text::CENTER, true);
   v.set_motion(motion);
-  *v.mutable_pivot() = pt(x, y);
+  *v.mutable_pivot() = point(x, y);
 }
 
 void stone_disc(pb::Layer& layer, const std::string& id, Stone st, float x, float y, float r,
@@ -125,21 +87,6 @@ void stone_disc(pb::Layer& layer, const std::string& id, Stone st, float x, floa
   circle(d, x, y, r);
   d.set_tooltip(tooltip);
   d.set_motion(pb::DROP);
-}
-
-bool overlay_on(const pb::ViewOptions& view, const std::string& key) {
-  return std::find(view.overlays().begin(), view.overlays().end(), key) != view.overlays().end();
-}
-
-pb::PanelLine& panel_line(pb::PanelSection& sec, std::string content, std::string key = "",
-                          std::string value = "", bool bold = false) {
-  auto& l = *sec.add_lines();
-  auto& span = *l.add_spans();
-  span.set_text(std::move(content));
-  span.set_bold(bold);
-  l.set_key(std::move(key));
-  l.set_value(std::move(value));
-  return l;
 }
 
 std::string status_line(const State& s) {
@@ -159,26 +106,16 @@ std::string status_line(const State& s) {
 }  // namespace
 
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
-  auto& b = *scene.mutable_bounds();
-  b.set_x(0);
-  b.set_y(0);
-  b.set_width(28.5f);
-  b.set_height(20);
-  scene.set_background(kBackground);
+  set_bounds(scene, 0, 0, 28.5f, 20, kBackground);
   scene.set_status(status_line(s));
   const bool show_hand[2] = {overlay_on(view, "hand-A"), overlay_on(view, "hand-B")};
-  for (Player p : {Player::A, Player::B}) {
-    auto& o = *scene.add_overlays();
-    o.set_key(std::string("hand-") + player_letter(p));
-    o.set_name(std::string(1, player_letter(p)) + "'s hand");
-    o.set_shortcut(p == Player::A ? "A" : "B");
-    o.set_default_on(false);
-  }
+  for (Player p : {Player::A, Player::B})
+    add_overlay(scene, std::string("hand-") + player_letter(p), std::string(1, player_letter(p)) + "'s hand",
+                p == Player::A ? "A" : "B", false);
 
   // The board: wood, 19 x 19 lines, coordinates.
-  auto& board = *scene.add_layers();
-  board.set_id("board");
-  rect(add(board, "wood", kBoard), 0.35f, 0.35f, 19.3f, 19.3f, 0.2f);
+  auto& board = add_layer(scene, "board");
+  set_rect(add(board, "wood", kBoard), 0.35f, 0.35f, 19.3f, 19.3f, 0.2f);
   for (int i = 0; i < kSize; ++i) {
     const float v = static_cast<float>(i + 1);
     line(add(board, "line:v:" + std::to_string(i), 0, kLine, 0.03f), v, 1, v, 19);
@@ -188,14 +125,13 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   }
 
   // Zones under the pieces: a translucent tile over its 3 x 3 points.
-  auto& zones = *scene.add_layers();
-  zones.set_id("zones");
+  auto& zones = add_layer(scene, "zones");
   for (PieceMask z = s.zones(); z; z &= z - 1) {
     const Tile t = std::countr_zero(z);
     const Point c = s.zone_center(t);
     const Rgba col = suit_colour(suit_of(t));
-    auto& tile = add(zones, "zone:" + piece_name(t), translucent(col, 0xb0), col, 0.08f);
-    rect(tile, px(c) - 1.45f, py(c) - 1.45f, 2.9f, 2.9f, 0.2f);
+    auto& tile = add(zones, "zone:" + piece_name(t), with_alpha(col, 0xb0), col, 0.08f);
+    set_rect(tile, px(c) - 1.45f, py(c) - 1.45f, 2.9f, 2.9f, 0.2f);
     tile.set_tooltip(zone_tooltip(s, t));
     tile.set_motion(pb::DROP);
     auto& label = add(zones, "zone:" + piece_name(t) + ":label", 0x000000ff, 0xffffffa0, 0.04f);
@@ -205,8 +141,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   }
 
   // Stones, Developments on points and on Zones.
-  auto& pieces = *scene.add_layers();
-  pieces.set_id("pieces");
+  auto& pieces = add_layer(scene, "pieces");
   for (Point p : s.stones()) {
     const Stone st = *s.stone_at(p);
     stone_disc(pieces, "stone:" + point_name(p), st, px(p), py(p), 0.42f,
@@ -247,18 +182,17 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
 
   // Beside the board: face-up tiles with waiting stones, returned tiles,
   // hands, scores.
-  auto& side = *scene.add_layers();
-  side.set_id("side");
+  auto& side = add_layer(scene, "side");
   const float x0 = 20.6f;
   text(add(side, "label:faceup", kLabel), x0, 0.8f, "Face up", 0.45f, pb::Text::LEFT, true);
   for (int i = 0; i < kFaceUpSlots; ++i) {
     const FaceUp& f = s.face_up()[i];
     const float x = x0 + 2.5f * static_cast<float>(i), y = 1.4f;
-    rect(add(side, "faceup:" + std::to_string(i), kSlot), x, y, 2.2f, 2.2f, 0.15f);
+    set_rect(add(side, "faceup:" + std::to_string(i), kSlot), x, y, 2.2f, 2.2f, 0.15f);
     if (f.tile == kNone) continue;
     const Rgba col = suit_colour(suit_of(f.tile));
     auto& tile = add(side, "faceup:" + std::to_string(i) + ":tile", col, 0x000000ff, 0.05f);
-    rect(tile, x + 0.1f, y + 0.1f, 2.0f, 2.0f, 0.15f);
+    set_rect(tile, x + 0.1f, y + 0.1f, 2.0f, 2.0f, 0.15f);
     tile.set_tooltip("face-up tile " + piece_name(f.tile) + " (" + std::string(type_name(suit_of(f.tile))) + " " +
                      std::to_string(value_of(f.tile)) + "), " + std::to_string(f.stones) + " stones waiting");
     tile.set_motion(pb::SCALE);

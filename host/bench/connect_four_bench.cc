@@ -1,0 +1,65 @@
+// Connect Four through the plugin interface, loading the module as the host
+// does: random playouts per second (Rollout calls) and the host's MCTS
+// iterations per second, from the empty board. The same work in the rules
+// core is plugin/connect_four/bench (connect_four_bench); the two together
+// give the interface's overhead (docs/performance.md, "Connect Four").
+//   build/bin/connect_four_interface_bench --benchmark_min_time=1
+#include <benchmark/benchmark.h>
+
+#include "gamehost/agents/mcts.h"
+#include "gamehost/plugin.h"
+
+using namespace gamehost;
+
+namespace {
+
+Plugin& plugin() {
+  static auto p = Plugin::load(CONNECT_FOUR_PLUGIN);
+  return *p;
+}
+
+const std::string& empty_board() {
+  static const std::string s = plugin().new_game({}).state();
+  return s;
+}
+
+// K random playouts from the empty board per Rollout call.
+void BM_Interface_RandomPlayout(benchmark::State& st) {
+  pb::RolloutRequest req;
+  pb::RolloutResponse resp;
+  req.set_state(empty_board());
+  req.set_count(static_cast<std::uint32_t>(st.range(0)));
+  std::uint64_t seed = 0, plies = 0;
+  for (auto _ : st) {
+    req.set_seed(++seed);
+    plugin().call(pb::METHOD_ROLLOUT, req, resp);
+    plies += resp.plies();
+  }
+  const double playouts = static_cast<double>(st.iterations() * st.range(0));
+  st.counters["playouts/s"] = benchmark::Counter(playouts, benchmark::Counter::kIsRate);
+  st.counters["plies/playout"] = static_cast<double>(plies) / playouts;
+}
+BENCHMARK(BM_Interface_RandomPlayout)->ArgName("K")->Arg(1)->Arg(16);
+
+// One search of 2000 iterations from the empty board (a fresh tree each
+// time), one thread, one playout per iteration.
+void BM_Interface_MctsIterations(benchmark::State& st) {
+  pb::QueryFlags f;
+  f.set_legal_ids(true);
+  const pb::StateInfo info = plugin().query(empty_board(), f);
+  std::uint64_t total = 0, seed = 0;
+  for (auto _ : st) {
+    MctsOptions o;
+    o.iters = static_cast<std::uint64_t>(st.range(0));
+    o.seed = ++seed;
+    o.reuse = false;
+    MctsSearch search(plugin(), o);
+    total += search.search(empty_board(), info).iterations;
+  }
+  st.counters["iters/s"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Interface_MctsIterations)->Arg(2000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

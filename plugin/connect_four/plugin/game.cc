@@ -1,0 +1,106 @@
+#include "game.h"
+
+#include <bit>
+#include <utility>
+
+#include "connect_four/core/notation.h"
+
+namespace connect_four::plugin {
+namespace {
+
+using gamehost::kit::refuse;
+
+void fill_action(int col, pb::ActionInfo& info) {
+  info.set_id(static_cast<std::uint32_t>(col));
+  info.set_notation(column_name(col));
+}
+
+// Lines of four still open to one player (no disc of the other in them),
+// counted once per disc of that player in them: a cheap sense of who has
+// more chances left.
+int open_line_weight(const State& s, Player p) {
+  const Bitboard theirs = s.discs(other(p)), mine = s.discs(p);
+  int weight = 0;
+  for (int col = 0; col < kCols; ++col)
+    for (int row = 0; row < kRows; ++row)
+      for (auto [dc, dr] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}}) {
+        const int end_col = col + 3 * dc, end_row = row + 3 * dr;
+        if (end_col >= kCols || end_row < 0 || end_row >= kRows) continue;
+        int count = 0;
+        bool open = true;
+        for (int k = 0; k < 4 && open; ++k) {
+          const Bitboard bit = cell_bit(col + k * dc, row + k * dr);
+          open = !(theirs & bit);
+          count += (mine & bit) != 0;
+        }
+        if (open) weight += count;
+      }
+  return weight;
+}
+
+}  // namespace
+
+void Game::describe(pb::GameInfo& info) {
+  info.set_id(kId);
+  info.set_name("Connect Four");
+  info.set_version("1.0.0");
+  info.add_player_names("Red");
+  info.add_player_names("Yellow");
+  info.set_action_id_bound(kCols);
+  (*info.mutable_analysis_topics())["score"] = "the discs each player has on the board";
+}
+
+Expected<State> Game::start(const gamehost::kit::Options&, std::uint64_t, std::string& setup) {
+  setup = "an empty board of 7 columns and 6 rows; Red moves first";
+  return State{};
+}
+
+void Game::fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
+  info.set_to_move(s.is_over() ? -2 : index_of(s.to_move()));
+  info.set_phase(s.is_over() ? "over" : "play");
+  info.set_terminal(s.is_over());
+  for (int col = 0; col < kCols; ++col) {
+    if (!s.can_drop(col)) continue;
+    if (flags.legal_ids()) info.add_legal_ids(static_cast<std::uint32_t>(col));
+    if (flags.legal_details()) fill_action(col, *info.add_legal());
+  }
+  if (flags.scores())  // discs on the board per seat
+    for (Player p : {Player::Red, Player::Yellow}) info.add_scores(std::popcount(s.discs(p)));
+  if (s.is_over()) {
+    for (double r : returns(s)) info.add_returns(r);
+    info.set_result(result_line(s));
+  }
+  if (flags.text()) info.set_text(to_diagram(s));
+}
+
+Outcome Game::apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
+  if (id >= static_cast<std::uint32_t>(kCols)) return gamehost::kit::unknown_action(id, "a Connect Four", kCols);
+  const int col = static_cast<int>(id);
+  if (auto e = s.drop(col)) return refuse(pb::ILLEGAL_ACTION, *e);
+  if (described) fill_action(col, *described);
+  return std::nullopt;
+}
+
+Outcome Game::parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
+  const auto col = parse_column(text);
+  if (!col) return refuse(pb::INVALID_ARGUMENT, col.error());
+  if (auto e = s.check_drop(*col)) return refuse(pb::ILLEGAL_ACTION, *e);
+  fill_action(*col, out);
+  return std::nullopt;
+}
+
+std::array<double, 2> Game::evaluate(const State& s) {
+  if (s.is_over()) return returns(s);
+  // The difference in open lines, squashed into (-1, 1) like the returns.
+  const double m = (open_line_weight(s, Player::Red) - open_line_weight(s, Player::Yellow)) / 20.0;
+  const double v = m / (1.0 + (m < 0 ? -m : m));
+  return {v, -v};
+}
+
+std::array<double, 2> Game::returns(const State& s) {
+  const auto w = s.winner();
+  if (!w) return {0, 0};
+  return *w == Player::Red ? std::array<double, 2>{1, -1} : std::array<double, 2>{-1, 1};
+}
+
+}  // namespace connect_four::plugin

@@ -1,0 +1,230 @@
+// The calls every game answers the same way, written once: decoding and
+// caching states, checking options, seats and counts, encoding the result,
+// the rollout loop and the list of optional calls. A game supplies only its
+// glue to its rules core, as a class `Game` (docs/writing-a-plugin.md):
+//
+//   static constexpr const char* kId = "connect_four";
+//   using State = ...;                                       // a value type
+//   static gamecore::Expected<State> decode(const std::string& bytes);
+//   static std::string encode(const State& s);
+//   static void describe(pb::GameInfo& info);   // all but interface_version
+//                                               // and optional_methods
+//   gamecore::Expected<State> start(const Options& o, std::uint64_t seed,
+//                                   std::string& setup);
+//   void fill_info(const State& s, const pb::QueryFlags& f, pb::StateInfo& i);
+//   // Applies action `id` to `s` (an ILLEGAL_ACTION refusal when it is not
+//   // legal) and describes it in *described when that is not null.
+//   Outcome apply(State& s, std::uint32_t id, pb::ActionInfo* described);
+//   Outcome parse_action(const State& s, const std::string& text, pb::ActionInfo& out);
+//
+// and any of these, each turning on its call:
+//   void observe(const State&, int seat, pb::ObserveResponse&);  // else: the
+//                                         // full text (perfect information)
+//   Outcome analyze(const State&, const std::string& topic, pb::AnalyzeResponse&);
+//   std::array<double, N> evaluate(const State&);                 // EVALUATE
+//   std::uint64_t playout(State&, gamecore::Rng&);   // both: ROLLOUT
+//   std::array<double, N> returns(const State&);     // (of a finished game)
+//   std::array<double, N> points(const State&);      // games that keep points:
+//                                         // Rollout sums them (scores_sum)
+//   void render(const State&, const pb::ViewOptions&, pb::Scene&); // RENDER_SCENE
+//   State sample_hidden(const State&, int seat, gamecore::Rng&);   // SAMPLE_HIDDEN
+//
+// Adapter<Game> is then the Handlers of PluginDispatcher (entry.h).
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/rng.h"
+#include "gamehost.pb.h"
+#include "gamehost/kit/options.h"
+#include "gamehost/kit/outcome.h"
+#include "gamehost/kit/state_cache.h"
+#include "scene.pb.h"
+
+namespace gamehost::kit {
+
+template <class G>
+concept HasObserve = requires(G& g, const typename G::State& s, pb::ObserveResponse& r) { g.observe(s, 0, r); };
+template <class G>
+concept HasAnalyze = requires(G& g, const typename G::State& s, pb::AnalyzeResponse& r) {
+  { g.analyze(s, std::string(), r) } -> std::same_as<Outcome>;
+};
+template <class G>
+concept HasEvaluate = requires(G& g, const typename G::State& s) { g.evaluate(s); };
+template <class G>
+concept HasRollout = requires(G& g, typename G::State& s, gamecore::Rng& rng) {
+  { g.playout(s, rng) } -> std::convertible_to<std::uint64_t>;
+  g.returns(s);
+};
+template <class G>
+concept HasPoints = requires(G& g, const typename G::State& s) { g.points(s); };
+template <class G>
+concept HasScene = requires(G& g, const typename G::State& s, const pb::ViewOptions& v, pb::Scene& out) {
+  g.render(s, v, out);
+};
+template <class G>
+concept HasSampleHidden = requires(G& g, const typename G::State& s, gamecore::Rng& rng) {
+  { g.sample_hidden(s, 0, rng) } -> std::convertible_to<typename G::State>;
+};
+
+// "(0 or 1)" for two seats, "(0..3)" for four.
+inline std::string seat_range(int seats) {
+  return seats == 2 ? "(0 or 1)" : "(0.." + std::to_string(seats - 1) + ")";
+}
+
+template <class Game>
+class Adapter {
+ public:
+  using State = typename Game::State;
+
+  Adapter() {
+    Game::describe(info_);
+    info_.set_interface_version(pb::INTERFACE_VERSION);
+    info_.clear_optional_methods();
+    if constexpr (HasEvaluate<Game>) info_.add_optional_methods(pb::METHOD_EVALUATE);
+    if constexpr (HasRollout<Game>) info_.add_optional_methods(pb::METHOD_ROLLOUT);
+    if constexpr (HasScene<Game>) info_.add_optional_methods(pb::METHOD_RENDER_SCENE);
+    if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
+  }
+
+  void describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) { *resp.mutable_info() = info_; }
+
+  Outcome new_game(const pb::NewGameRequest& req, pb::NewGameResponse& resp) {
+    Options options;
+    if (auto refused = resolve_options(info_, req.options(), options)) return refused;
+    std::string setup;
+    auto start = game_.start(options, req.seed(), setup);
+    if (!start) return refuse(pb::INVALID_ARGUMENT, start.error());
+    options.write(*resp.mutable_options());
+    resp.set_setup(std::move(setup));
+    finish(std::move(*start), req.flags(), *resp.mutable_state(), *resp.mutable_info());
+    return std::nullopt;
+  }
+
+  Outcome query(const pb::QueryRequest& req, pb::QueryResponse& resp) {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    game_.fill_info(**s, req.flags(), *resp.mutable_info());
+    return std::nullopt;
+  }
+
+  Outcome apply(const pb::ApplyRequest& req, pb::ApplyResponse& resp) {
+    auto loaded = cache_.load(req.state());
+    if (!loaded) return refuse(pb::BAD_STATE, loaded.error());
+    State s = **loaded;
+    if (auto refused = game_.apply(s, req.action_id(), req.describe_action() ? resp.mutable_action() : nullptr))
+      return refused;
+    finish(std::move(s), req.flags(), *resp.mutable_state(), *resp.mutable_info());
+    return std::nullopt;
+  }
+
+  Outcome parse_action(const pb::ParseActionRequest& req, pb::ParseActionResponse& resp) {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    return game_.parse_action(**s, req.text(), *resp.mutable_action());
+  }
+
+  Outcome observe(const pb::ObserveRequest& req, pb::ObserveResponse& resp) {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    if (auto refused = check_seat("player", req.player())) return refused;
+    if constexpr (HasObserve<Game>) {
+      game_.observe(**s, req.player(), resp);
+    } else {  // perfect information: everyone sees everything
+      pb::QueryFlags text;
+      text.set_text(true);
+      pb::StateInfo info;
+      game_.fill_info(**s, text, info);
+      resp.set_text(info.text());
+    }
+    return std::nullopt;
+  }
+
+  Outcome analyze(const pb::AnalyzeRequest& req, pb::AnalyzeResponse& resp)
+    requires HasAnalyze<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    return game_.analyze(**s, req.topic(), resp);
+  }
+
+  Outcome evaluate(const pb::EvaluateRequest& req, pb::EvaluateResponse& resp)
+    requires HasEvaluate<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    for (double v : game_.evaluate(**s)) resp.add_values(v);
+    return std::nullopt;
+  }
+
+  Outcome rollout(const pb::RolloutRequest& req, pb::RolloutResponse& resp)
+    requires HasRollout<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    if (req.count() == 0 || req.count() > 1'000'000)
+      return refuse(pb::INVALID_ARGUMENT, "count " + std::to_string(req.count()) + " is not in 1..1000000");
+    gamecore::Rng rng(req.seed());  // chance, if any, is drawn from it too
+    std::vector<double> sum(static_cast<std::size_t>(info_.player_names_size()), 0.0), points(sum);
+    std::uint64_t plies = 0;
+    for (std::uint32_t k = 0; k < req.count(); ++k) {
+      State c = **s;
+      plies += static_cast<std::uint64_t>(game_.playout(c, rng));
+      std::size_t seat = 0;
+      for (double v : game_.returns(c)) sum[seat++] += v;
+      if constexpr (HasPoints<Game>) {
+        seat = 0;
+        for (double v : game_.points(c)) points[seat++] += v;
+      }
+    }
+    for (double v : sum) resp.add_returns_sum(v);
+    if constexpr (HasPoints<Game>)
+      for (double v : points) resp.add_scores_sum(v);
+    resp.set_plies(plies);
+    return std::nullopt;
+  }
+
+  Outcome render_scene(const pb::RenderSceneRequest& req, pb::RenderSceneResponse& resp)
+    requires HasScene<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    game_.render(**s, req.view(), *resp.mutable_scene());
+    return std::nullopt;
+  }
+
+  Outcome sample_hidden(const pb::SampleHiddenRequest& req, pb::SampleHiddenResponse& resp)
+    requires HasSampleHidden<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    if (auto refused = check_seat("seat", req.seat())) return refused;
+    gamecore::Rng rng(req.seed());
+    resp.set_state(Game::encode(game_.sample_hidden(**s, req.seat(), rng)));
+    return std::nullopt;
+  }
+
+ private:
+  // Encodes a state this instance produced, describes it, and keeps it
+  // decoded for the next call (which usually passes these bytes back).
+  void finish(State s, const pb::QueryFlags& flags, std::string& bytes, pb::StateInfo& info) {
+    bytes = Game::encode(s);
+    game_.fill_info(s, flags, info);
+    cache_.remember(bytes, std::move(s));
+  }
+
+  Outcome check_seat(const char* what, int seat) const {
+    if (seat >= 0 && seat < info_.player_names_size()) return std::nullopt;
+    return refuse(pb::INVALID_ARGUMENT, std::string(what) + " " + std::to_string(seat) + " is not a seat " +
+                                            seat_range(info_.player_names_size()));
+  }
+
+  pb::GameInfo info_;
+  Game game_;
+  StateCache<State, &Game::decode> cache_;
+};
+
+}  // namespace gamehost::kit

@@ -1,0 +1,55 @@
+// Building a scene (proto/scene.proto) for the generic viewer: colours,
+// points, shapes appended to a layer, overlays and side-panel lines. Every
+// game's scene uses these; its own geometry (where a lot or a cell is) and
+// palette stay in the game.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include "scene.pb.h"
+
+namespace gamehost::kit {
+
+namespace pb = gamehost::v1;
+
+// 0xRRGGBBAA, as in scene.proto.
+using Rgba = std::uint32_t;
+
+// Mixes c toward `to` by t (0..1), keeping c's alpha.
+Rgba mix(Rgba c, Rgba to, float t);
+Rgba with_alpha(Rgba c, std::uint8_t alpha);
+
+pb::Point point(float x, float y);
+
+// Sets the scene's extent and background.
+void set_bounds(pb::Scene& scene, float x, float y, float width, float height, Rgba background);
+// Appends a layer with `id`.
+pb::Layer& add_layer(pb::Scene& scene, std::string id);
+
+// Appends a shape with `id` to `layer`, fills in colours and returns it for
+// the geometry.
+pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline = 0, float outline_width = 0);
+
+void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner = 0);
+void set_circle(pb::Shape& s, pb::Point c, float r);
+// A polygon of `pts` scaled by `scale` around `origin`.
+void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
+                 float scale);
+void set_text(pb::Shape& s, pb::Point at, std::string content, float size,
+              pb::Text::Align align = pb::Text::CENTER, bool bold = false);
+void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts);
+
+// Declares an overlay the viewer toggles with `shortcut`.
+void add_overlay(pb::Scene& scene, std::string key, std::string name, std::string shortcut, bool default_on);
+// Whether the viewer has overlay `key` on.
+bool overlay_on(const pb::ViewOptions& view, const std::string& key);
+
+// Appends a one-span line to a panel section, with its machine-readable key
+// and value (empty for lines only meant to be read).
+pb::PanelLine& panel_line(pb::PanelSection& section, std::string content, std::string key = "",
+                          std::string value = "", bool bold = false);
+
+}  // namespace gamehost::kit

@@ -1,0 +1,107 @@
+#include "gamehost/kit/scene_shapes.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gamehost::kit {
+
+Rgba mix(Rgba c, Rgba to, float t) {
+  auto ch = [](Rgba v, int shift) { return static_cast<float>((v >> shift) & 0xff); };
+  Rgba out = c & 0xff;
+  for (int shift : {24, 16, 8}) {
+    const float v = ch(c, shift) + (ch(to, shift) - ch(c, shift)) * t;
+    out |= static_cast<Rgba>(std::clamp(std::lround(v), 0l, 255l)) << shift;
+  }
+  return out;
+}
+
+Rgba with_alpha(Rgba c, std::uint8_t alpha) { return (c & 0xffffff00u) | alpha; }
+
+pb::Point point(float x, float y) {
+  pb::Point p;
+  p.set_x(x);
+  p.set_y(y);
+  return p;
+}
+
+void set_bounds(pb::Scene& scene, float x, float y, float width, float height, Rgba background) {
+  auto& b = *scene.mutable_bounds();
+  b.set_x(x);
+  b.set_y(y);
+  b.set_width(width);
+  b.set_height(height);
+  scene.set_background(background);
+}
+
+pb::Layer& add_layer(pb::Scene& scene, std::string id) {
+  pb::Layer& l = *scene.add_layers();
+  l.set_id(std::move(id));
+  return l;
+}
+
+pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline, float outline_width) {
+  pb::Shape& s = *layer.add_shapes();
+  s.set_id(std::move(id));
+  s.set_fill(fill);
+  s.set_outline(outline);
+  s.set_outline_width(outline_width);
+  return s;
+}
+
+void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner) {
+  auto& r = *s.mutable_rect();
+  r.mutable_rect()->set_x(x);
+  r.mutable_rect()->set_y(y);
+  r.mutable_rect()->set_width(w);
+  r.mutable_rect()->set_height(h);
+  r.set_corner_radius(corner);
+}
+
+void set_circle(pb::Shape& s, pb::Point c, float r) {
+  *s.mutable_circle()->mutable_center() = c;
+  s.mutable_circle()->set_radius(r);
+}
+
+void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
+                 float scale) {
+  auto& poly = *s.mutable_polygon();
+  for (const auto& [x, y] : pts) *poly.add_points() = point(origin.x() + x * scale, origin.y() + y * scale);
+}
+
+void set_text(pb::Shape& s, pb::Point at, std::string content, float size, pb::Text::Align align, bool bold) {
+  auto& t = *s.mutable_text();
+  *t.mutable_position() = at;
+  t.set_content(std::move(content));
+  t.set_size(size);
+  t.set_align(align);
+  t.set_bold(bold);
+}
+
+void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts) {
+  for (const auto& p : pts) *s.mutable_polyline()->add_points() = p;
+}
+
+void add_overlay(pb::Scene& scene, std::string key, std::string name, std::string shortcut, bool default_on) {
+  pb::Overlay& o = *scene.add_overlays();
+  o.set_key(std::move(key));
+  o.set_name(std::move(name));
+  o.set_shortcut(std::move(shortcut));
+  o.set_default_on(default_on);
+}
+
+bool overlay_on(const pb::ViewOptions& view, const std::string& key) {
+  return std::find(view.overlays().begin(), view.overlays().end(), key) != view.overlays().end();
+}
+
+pb::PanelLine& panel_line(pb::PanelSection& section, std::string content, std::string key, std::string value,
+                          bool bold) {
+  auto& l = *section.add_lines();
+  auto& span = *l.add_spans();
+  span.set_text(std::move(content));
+  span.set_bold(bold);
+  l.set_key(std::move(key));
+  l.set_value(std::move(value));
+  return l;
+}
+
+}  // namespace gamehost::kit
