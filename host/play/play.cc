@@ -85,6 +85,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   pb::ApplyResponse applied;
   pb::LogPly ply;
   const std::uint32_t limit = ply_limit(s.max_plies, plugin.info().max_plies());
+  bool scoring = false;  // a fault in the last Query is at the last ply
   try {
     while (!r.info.terminal()) {
       if (static_cast<std::uint32_t>(r.plies) >= limit) {
@@ -122,9 +123,10 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
       r.state = std::move(*applied.mutable_state());
       r.info = std::move(*applied.mutable_info());
     }
+    scoring = true;
     r.info = plugin.query(r.state, full_flags());  // the scores, once
   } catch (const PluginFault& f) {
-    r.fault = fault_record(f, r.plies + 1, now_ms() - start);
+    r.fault = fault_record(f, scoring ? r.plies : r.plies + 1, now_ms() - start);
     if (log) log->fault(*r.fault);
     return r;
   }

@@ -89,8 +89,8 @@ TEST_CASE("the registry lists good and broken plugins without failing", "[plugin
   Registry r = Registry::scan({std::filesystem::path(ALIEN_CITY_PLUGIN).parent_path(), dir});
   // The build's folder holds both games (alien_city.so, city_planning.so).
   REQUIRE(r.entries().size() == 4);
-  CHECK(r.entries()[0].plugin);
-  CHECK(r.entries()[1].plugin);
+  CHECK(r.entries()[0].info);
+  CHECK(r.entries()[1].info);
   CHECK(r.entries()[2].problem == "not a shared library (no ELF header)");
   CHECK(r.entries()[3].problem ==
         "interface version 1000, but this host speaks version 2; rebuild the plugin against this host");
