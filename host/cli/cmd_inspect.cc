@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "gamehost/faults.h"
 #include "gamehost/json_codec.h"
 #include "gamehost/replay.h"
 
@@ -62,7 +63,9 @@ Position load_position(Registry& registry, const Source& src) {
   p.state = r.state;
   p.ply = r.plies;
   p.title = fmt::format("Position after ply {} of {}{}", r.plies, log.record.plies_size(),
-                        log.finished() ? "" : " (unfinished game)");
+                        log.finished()  ? ""
+                        : log.faulted() ? fmt::format(" (stopped by a fault: {})", fault_text(log.record.fault()))
+                                        : " (unfinished game)");
   return p;
 }
 
@@ -104,6 +107,10 @@ void add_verify_command(CLI::App& app, Common& common) {
     if (log.finished()) {
       fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
                  h.game_version(), h.seed(), r.plies, log.record.result().result());
+    } else if (log.faulted()) {
+      fmt::print("{}: faulted: {} {}, seed {}, {} plies verified, no result: stopped by a fault: {}\n", *log_path,
+                 h.game_id(), h.game_version(), h.seed(), r.plies, fault_text(log.record.fault()));
+      common.exit_code = kExitUnfinished;
     } else {
       fmt::print("{}: unfinished: {} {}, seed {}, {} plies verified, no result recorded{}\n", *log_path,
                  h.game_id(), h.game_version(), h.seed(), r.plies,

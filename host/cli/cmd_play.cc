@@ -37,17 +37,17 @@ std::string read_text_file(const std::string& path, const std::string& what) {
 void add_games_command(CLI::App& app, Common& common) {
   auto* cmd = app.add_subcommand("games", "list the games found on the plugin path, and files that are not usable");
   cmd->callback([&common] {
-    const Registry registry = common.registry();
+    Registry registry = common.registry();
     fmt::print("Plugin path:\n");
     for (const auto& d : registry.dirs()) fmt::print("  {}\n", d.string());
     fmt::print("Games:\n");
     int broken = 0;
     for (const auto& e : registry.entries()) {
-      if (!e.plugin) {
+      if (!e.info) {
         ++broken;
         continue;
       }
-      const auto& info = e.plugin->info();
+      const auto& info = *e.info;
       std::string players;
       for (const auto& p : info.player_names()) players += (players.empty() ? "" : ", ") + p;
       fmt::print("  {:<12} {} {} (interface {}) {}\n", info.id(), info.name(), info.version(),
@@ -64,7 +64,7 @@ void add_games_command(CLI::App& app, Common& common) {
     if (broken) {
       fmt::print("Not usable:\n");
       for (const auto& e : registry.entries())
-        if (!e.plugin) fmt::print("  {}: {}\n", e.path.string(), e.problem);
+        if (!e.info) fmt::print("  {}: {}\n", e.path.string(), e.problem);
     }
   });
 }
@@ -78,6 +78,7 @@ void add_play_command(CLI::App& app, Common& common) {
     std::map<int, std::string> players;
     std::string out;
     bool force = false, quiet = false, no_log = false;
+    std::uint32_t max_plies = 0;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("play", "play a game between agents and record it");
@@ -97,6 +98,7 @@ void add_play_command(CLI::App& app, Common& common) {
   cmd->add_flag("--force", args->force, "overwrite an existing log");
   cmd->add_flag("--no-log", args->no_log, "do not record the game")->excludes("--out");
   cmd->add_flag("--quiet,-q", args->quiet, "no line per ply");
+  add_max_plies_option(cmd, args->max_plies);
   cmd->callback([&common, args] {
     Registry registry = common.registry();
     Plugin& plugin = registry.find(args->game);
@@ -120,6 +122,7 @@ void add_play_command(CLI::App& app, Common& common) {
     if (!args->no_log) s.log_path = args->out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(args->out);
     s.overwrite = args->force;
     s.quiet = args->quiet;
+    s.max_plies = args->max_plies;
     s.in = &std::cin;
     s.out = &std::cout;
     fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
@@ -130,6 +133,11 @@ void add_play_command(CLI::App& app, Common& common) {
     }());
     std::cout.flush();
     const PlayResult r = play_game(plugin, s);
+    if (r.fault) {
+      report_fault(*r.fault, r.plies, s.log_path);
+      common.exit_code = kExitUnfinished;
+      return;
+    }
     pb::QueryFlags text;
     text.set_text(true);
     std::string board = plugin.query(r.state, text).text();

@@ -49,6 +49,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
     int games = 2, jobs = 1;
     std::optional<std::uint64_t> seed;
     std::string out;
+    std::uint32_t max_plies = 0;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("tournament", "a round robin between agents: logs, table, Elo ratings");
@@ -67,6 +68,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
                                       "(default: games/tournaments/GAME-YYYYMMDD-HHMMSS)")
       ->type_name("DIR");
   cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V");
+  add_max_plies_option(cmd, args->max_plies);
   cmd->callback([&common, args] {
     Registry registry = common.registry();
     Plugin& plugin = registry.find(args->game);
@@ -96,6 +98,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
       s.dir = args->out;
     }
     s.stop = &g_interrupted;
+    s.max_plies = args->max_plies;
     const bool tty = ::isatty(STDOUT_FILENO);
     const auto start = std::chrono::steady_clock::now();
     s.on_game = [&](int done, int total, const GameOutcome& g) {
@@ -111,6 +114,11 @@ void add_tournament_command(CLI::App& app, Common& common) {
         fmt::print("[{}/{}] game {} seed {}: {} vs {}: {} ({:.2f} games/s, ETA {})\n", done, total, g.index + 1, g.seed,
                    labels[g.agent[0]], labels[g.agent[1]], g.result, rate, clock_text(eta));
       }
+      std::fflush(stdout);
+    };
+    s.on_fault = [&](int done, int total, const GameFault& g) {
+      fmt::print("{}[{}/{}] game {} seed {}: {} vs {}: stopped by a fault: {}\n", tty ? "\n" : "", done, total,
+                 g.index + 1, g.seed, labels[g.agent[0]], labels[g.agent[1]], g.fault);
       std::fflush(stdout);
     };
     fmt::print("Tournament: {} {}, {} agents, {} games per pairing, seed {}, {} job{}, logs in {}\n",
@@ -133,6 +141,13 @@ void add_tournament_command(CLI::App& app, Common& common) {
     else
       fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
     fmt::print("{}", format_standings(labels, run.finished, table, plugin.info().player_names(0)));
+    if (!run.faults.empty()) {
+      fmt::print("Stopped by a fault ({} game{}, not in the table):\n", run.faults.size(),
+                 run.faults.size() == 1 ? "" : "s");
+      for (const auto& f : run.faults)
+        fmt::print("  game {} seed {}: {} vs {}, after {} plies: {}\n", f.index + 1, f.seed, labels[f.agent[0]],
+                   labels[f.agent[1]], f.plies, f.fault);
+    }
     const auto json_path = s.dir / "results.json";
     std::ofstream(json_path, std::ios::trunc) << standings_json(plugin, s, run, table);
     fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gamehost/log.pb.h"
 #include "gamehost/plugin.h"
 #include "gamehost/registry.h"
 
@@ -22,10 +23,18 @@ inline constexpr int kExitInterrupted = 130;  // a tournament stopped by SIGINT 
 
 struct Common {
   std::vector<std::string> plugin_dirs;  // --plugins DIR, after the default path
+  LoadOptions load;                      // --isolate, --call-timeout (isolation.cc)
   int exit_code = kExitOk;
 
-  Registry registry() const { return Registry::scan(plugin_search_path(plugin_dirs)); }
+  Registry registry() const { return Registry::scan(plugin_search_path(plugin_dirs), load); }
 };
+
+// --isolate and --call-timeout on the main command (isolation.cc).
+void add_isolation_options(CLI::App& app, Common& common);
+// --max-plies N on play and tournament (isolation.cc).
+void add_max_plies_option(CLI::App* cmd, std::uint32_t& max_plies);
+// Prints a game stopped by a fault: what failed, the plies kept, the log.
+void report_fault(const v1::LogFault& fault, int plies, const std::filesystem::path& log);
 
 void add_games_command(CLI::App& app, Common& common);
 void add_play_command(CLI::App& app, Common& common);

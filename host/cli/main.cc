@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.add_option("--plugins", common.plugin_dirs,
                  "also search DIR for plugins (after the build's plugins and $GAMEHOST_PLUGIN_PATH)")
       ->type_name("DIR");
+  add_isolation_options(app, common);
   add_games_command(app, common);
   add_play_command(app, common);
   add_verify_command(app, common);

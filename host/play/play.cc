@@ -12,6 +12,7 @@
 
 #include "gamehost/agents/random_agent.h"
 #include "gamehost/agents/spec.h"
+#include "gamehost/faults.h"
 #include "gamehost/replay.h"
 
 namespace gamehost {
@@ -43,10 +44,14 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   request.set_seed(s.seed);
   *request.mutable_flags() = full_flags();
   pb::NewGameResponse started;
+  PlayResult r;
   try {
     started = plugin.new_game(request);
   } catch (const CallError& e) {
     throw HostError(fmt::format("{}: {}", plugin.id(), e.what()));
+  } catch (const PluginFault& f) {
+    r.fault = fault_record(f, 0, 0);  // no state to record: no log
+    return r;
   }
 
   pb::LogHeader header;
@@ -69,7 +74,6 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   std::unique_ptr<LogWriter> log;
   if (!s.log_path.empty()) log = std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
 
-  PlayResult r;
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
   SplitMix chance(s.seed ^ 0xC4A9CEull);  // chance events, recorded like any ply
@@ -80,39 +84,53 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
                            std::any_of(agents.begin(), agents.end(), [](const auto& a) { return a->spec() == "human"; });
   pb::ApplyResponse applied;
   pb::LogPly ply;
-  while (!r.info.terminal()) {
-    if (s.stop && s.stop->load()) return r;  // stopped: the log stays unfinished
-    const int seat = r.info.to_move();
-    std::optional<std::uint32_t> choice;
-    if (seat == -1) {
-      choice = draw_chance(r.info, chance.unit());
-    } else {
-      if (seat < 0 || seat >= players) throw HostError(fmt::format("{}: seat {} to move", plugin.id(), seat));
-      if (r.info.legal_ids_size() == 0)
-        throw HostError(fmt::format("{}: no legal action in a non-terminal state", plugin.id()));
-      choice = agents[seat]->choose(Turn{plugin, r.state, r.info, seat, r.plies + 1});
-      if (!choice) return r;  // abandoned: the log stays unfinished
-      if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
-        throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
+  const std::uint32_t limit = ply_limit(s.max_plies, plugin.info().max_plies());
+  bool scoring = false;  // a fault in the last Query is at the last ply
+  try {
+    while (!r.info.terminal()) {
+      if (static_cast<std::uint32_t>(r.plies) >= limit) {
+        r.fault = length_fault(plugin.id(), limit, now_ms() - start);
+        if (log) log->fault(*r.fault);
+        return r;
+      }
+      if (s.stop && s.stop->load()) return r;  // stopped: the log stays unfinished
+      const int seat = r.info.to_move();
+      std::optional<std::uint32_t> choice;
+      if (seat == -1) {
+        choice = draw_chance(r.info, chance.unit());
+      } else {
+        if (seat < 0 || seat >= players) throw HostError(fmt::format("{}: seat {} to move", plugin.id(), seat));
+        if (r.info.legal_ids_size() == 0)
+          throw HostError(fmt::format("{}: no legal action in a non-terminal state", plugin.id()));
+        choice = agents[seat]->choose(Turn{plugin, r.state, r.info, seat, r.plies + 1});
+        if (!choice) return r;  // abandoned: the log stays unfinished
+        if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
+          throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
+      }
+      plugin.apply(r.state, *choice, step_flags(), applied, /*describe_action=*/true);
+      ++r.plies;
+      ply.set_ply(static_cast<std::uint32_t>(r.plies));
+      ply.set_player(seat);
+      ply.set_action_id(*choice);
+      ply.set_notation(applied.action().notation());
+      ply.set_time_ms(now_ms() - start);
+      ply.set_state_hash(state_hash(applied.state()));
+      if (log) log->append(ply);
+      if (!s.quiet && s.out)
+        fmt::print(*s.out, "{:>4}. {:<6} {}\n", r.plies,
+                   seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
+                   seat == -1 && hide_chance ? std::string("?") : ply.notation());
+      r.state = std::move(*applied.mutable_state());
+      r.info = std::move(*applied.mutable_info());
     }
-    plugin.apply(r.state, *choice, step_flags(), applied, /*describe_action=*/true);
-    ++r.plies;
-    ply.set_ply(static_cast<std::uint32_t>(r.plies));
-    ply.set_player(seat);
-    ply.set_action_id(*choice);
-    ply.set_notation(applied.action().notation());
-    ply.set_time_ms(now_ms() - start);
-    ply.set_state_hash(state_hash(applied.state()));
-    if (log) log->append(ply);
-    if (!s.quiet && s.out)
-      fmt::print(*s.out, "{:>4}. {:<6} {}\n", r.plies,
-                 seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
-                 seat == -1 && hide_chance ? std::string("?") : ply.notation());
-    r.state = std::move(*applied.mutable_state());
-    r.info = std::move(*applied.mutable_info());
+    scoring = true;
+    r.info = plugin.query(r.state, full_flags());  // the scores, once
+  } catch (const PluginFault& f) {
+    r.fault = fault_record(f, scoring ? r.plies : r.plies + 1, now_ms() - start);
+    if (log) log->fault(*r.fault);
+    return r;
   }
   r.finished = true;
-  r.info = plugin.query(r.state, full_flags());  // the scores, once
   if (log) {
     pb::LogResult result;
     *result.mutable_returns() = r.info.returns();

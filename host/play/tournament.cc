@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "gamehost/agents/spec.h"
+#include "gamehost/faults.h"
 #include "gamehost/play.h"
 
 namespace gamehost {
@@ -181,6 +182,7 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   run.schedule = round_robin(static_cast<int>(s.agents.size()), s.games_per_pairing, s.seed);
   const int total = static_cast<int>(run.schedule.size());
   std::vector<std::optional<GameOutcome>> done(run.schedule.size());
+  std::vector<std::optional<GameFault>> faulted(run.schedule.size());
   std::atomic<int> next{0};
   std::atomic<bool> halt{false};
   std::mutex mu;
@@ -202,9 +204,24 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
                                        file_part(s.agents[g.agent[1]]), g.seed);
       ps.quiet = true;
       ps.stop = &halt;
+      ps.max_plies = s.max_plies;
       const auto t0 = std::chrono::steady_clock::now();
       try {
         const PlayResult r = play_game(*game, ps);
+        if (r.fault) {  // recorded, and the tournament goes on
+          GameFault f;
+          f.index = i;
+          f.agent[0] = g.agent[0], f.agent[1] = g.agent[1];
+          f.seed = g.seed;
+          f.plies = r.plies;
+          f.fault = fault_text(*r.fault);
+          if (r.fault->ply() > 0) f.log = ps.log_path.string();
+          std::lock_guard lock(mu);
+          faulted[static_cast<std::size_t>(i)] = f;
+          ++finished;
+          if (s.on_fault) s.on_fault(finished, total, f);
+          continue;
+        }
         if (!r.finished) {
           std::filesystem::remove(ps.log_path, ec);  // cut short: only finished games are kept
           continue;
@@ -254,7 +271,9 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   if (!error.empty()) throw HostError(error);
   for (auto& o : done)
     if (o) run.finished.push_back(std::move(*o));
-  run.interrupted = static_cast<int>(run.finished.size()) < total;
+  for (auto& f : faulted)
+    if (f) run.faults.push_back(std::move(*f));
+  run.interrupted = static_cast<int>(run.finished.size() + run.faults.size()) < total;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }
@@ -292,8 +311,9 @@ std::string standings_json(const Plugin& plugin, const TournamentSettings& setti
   o += "],\n";
   o += fmt::format("  \"games_per_pairing\": {},\n  \"seed\": {},\n  \"jobs\": {},\n", settings.games_per_pairing,
                    settings.seed, settings.jobs);
-  o += fmt::format("  \"games_planned\": {},\n  \"games_finished\": {},\n  \"interrupted\": {},\n  \"seconds\": {},\n",
-                   run.schedule.size(), run.finished.size(), run.interrupted ? "true" : "false", num(run.seconds));
+  o += fmt::format("  \"games_planned\": {},\n  \"games_finished\": {},\n  \"games_faulted\": {},\n  \"interrupted\": {},\n  \"seconds\": {},\n",
+                   run.schedule.size(), run.finished.size(), run.faults.size(), run.interrupted ? "true" : "false",
+                   num(run.seconds));
   o += fmt::format("  \"elo_method\": {},\n  \"elo_prior_virtual_draws\": {},\n",
                    quoted("Bradley-Terry maximum likelihood on the Elo scale, draws as half points, mean 0, "
                           "95% interval = 1.96 standard errors from the inverse Fisher information"),
@@ -322,6 +342,14 @@ std::string standings_json(const Plugin& plugin, const TournamentSettings& setti
         g.index + 1, g.seed, quoted(settings.agents[g.agent[0]]), quoted(settings.agents[g.agent[1]]),
         num(g.returns[0]), num(g.returns[1]), num(g.scores[0]), num(g.scores[1]), g.plies, num(g.seconds),
         quoted(g.result), quoted(g.log), i + 1 < run.finished.size() ? "," : "");
+  }
+  o += "  ],\n  \"faults\": [\n";
+  for (std::size_t i = 0; i < run.faults.size(); ++i) {
+    const auto& f = run.faults[i];
+    o += fmt::format("    {{\"game\": {}, \"seed\": {}, \"players\": [{}, {}], \"plies\": {}, \"fault\": {}, \"log\": {}}}{}\n",
+                     f.index + 1, f.seed, quoted(settings.agents[f.agent[0]]), quoted(settings.agents[f.agent[1]]),
+                     f.plies, quoted(f.fault), f.log.empty() ? "null" : quoted(f.log),
+                     i + 1 < run.faults.size() ? "," : "");
   }
   o += "  ]\n}\n";
   return o;

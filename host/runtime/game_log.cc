@@ -62,6 +62,11 @@ void LogWriter::finish(const pb::LogResult& result) {
   write_record(record_);
 }
 
+void LogWriter::fault(const pb::LogFault& fault) {
+  *record_.mutable_fault() = fault;
+  write_record(record_);
+}
+
 void LogWriter::write_record(const pb::LogRecord& record) {
   buffer_.clear();
   append_frame(buffer_, record);
@@ -95,6 +100,8 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
     const std::string where = !have_header ? "header"
                               : log.record.has_result()
                                   ? "after the result"
+                              : log.record.has_fault()
+                                  ? "after the fault"
                                   : fmt::format("ply {}", log.record.plies_size() + 1);
     const Frame frame = read_frame(bytes, at, kMaxRecordBytes);
     if (!frame.error.empty()) throw HostError(log_error(file, at, where, frame.error));
@@ -103,6 +110,8 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
       throw HostError(log_error(file, at, where, "the record does not parse"));
     if (log.record.has_result())
       throw HostError(log_error(file, at, where, "data after the result record"));
+    if (log.record.has_fault())
+      throw HostError(log_error(file, at, where, "data after the fault record"));
     switch (record.record_case()) {
       case pb::LogRecord::kHeader:
         if (have_header) throw HostError(log_error(file, at, where, "a second header record"));
@@ -123,6 +132,10 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
         if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
         log.result_offset = at;
         *log.record.mutable_result() = std::move(*record.mutable_result());
+        break;
+      case pb::LogRecord::kFault:
+        if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
+        *log.record.mutable_fault() = std::move(*record.mutable_fault());
         break;
       default:
         throw HostError(log_error(file, at, where, "a record of unknown kind"));
@@ -157,6 +170,10 @@ std::string encode_log(const pb::GameRecord& game) {
   }
   if (game.has_result()) {
     *record.mutable_result() = game.result();
+    append_frame(out, record);
+  }
+  if (game.has_fault()) {
+    *record.mutable_fault() = game.fault();
     append_frame(out, record);
   }
   return out;

@@ -1,18 +1,13 @@
 #include "gamehost/plugin.h"
 
-#include <boost/dll/shared_library.hpp>
-#include <dlfcn.h>
 #include <fmt/core.h>
-
-#include <fstream>
 
 namespace gamehost {
 
-struct LoadedLibrary {
-  boost::dll::shared_library library;
-  CreateGameFn* create = nullptr;
-  std::filesystem::path path;
-};
+std::string status_name(int status) {
+  const std::string& name = pb::Status_Name(static_cast<pb::Status>(status));
+  return name.empty() ? fmt::format("status {}", status) : name;
+}
 
 namespace {
 
@@ -20,54 +15,16 @@ namespace {
   throw HostError(fmt::format("{}: {}", path.string(), why));
 }
 
-// Checks what dlopen would report badly or not at all (a text file named .so
-// gives "invalid ELF header" at best), so each case gets a clear reason.
-void check_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) refuse(path, "no such file");
-  if (!std::filesystem::is_regular_file(status)) refuse(path, "not a regular file");
-  std::ifstream in(path, std::ios::binary);
-  char magic[4] = {};
-  if (!in.read(magic, 4)) refuse(path, "not a shared library (shorter than an ELF header)");
-  if (magic[0] != 0x7f || magic[1] != 'E' || magic[2] != 'L' || magic[3] != 'F')
-    refuse(path, "not a shared library (no ELF header)");
-}
-
 }  // namespace
 
-std::string status_name(int status) {
-  const std::string& name = pb::Status_Name(static_cast<pb::Status>(status));
-  return name.empty() ? fmt::format("status {}", status) : name;
-}
-
-std::unique_ptr<Plugin> Plugin::load(const std::filesystem::path& path) {
-  check_file(path);
-  auto lib = std::make_shared<LoadedLibrary>();
-  lib->path = path;
-  boost::dll::fs::error_code ec;
-  // rtld_now: a plugin with unresolved symbols fails here, not mid-game.
-  lib->library.load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
-  if (ec) {
-    const char* why = dlerror();  // the loader's own reason, still pending
-    refuse(path, fmt::format("cannot load: {}", why ? why : ec.message()));
-  }
-  if (!lib->library.has(kVersionSymbol) || !lib->library.has(kCreateSymbol))
-    refuse(path, fmt::format("not a gamehost plugin (no {} entry point)",
-                             lib->library.has(kVersionSymbol) ? kCreateSymbol : kVersionSymbol));
-  // Nothing else is called on a plugin built for another interface version.
-  const std::uint32_t version = lib->library.get_alias<InterfaceVersionFn>(kVersionSymbol)();
-  if (version != kInterfaceVersion)
-    refuse(path, fmt::format("interface version {}, but this host speaks version {}; rebuild the "
-                             "plugin against this host",
-                             version, kInterfaceVersion));
-  lib->create = &lib->library.get_alias<CreateGameFn>(kCreateSymbol);
-  GamePlugin* instance = lib->create();
-  if (!instance) refuse(path, "gamehost_create_game returned no game");
-  std::unique_ptr<Plugin> plugin(new Plugin(std::move(lib), instance));
+std::unique_ptr<Plugin> Plugin::load(const std::filesystem::path& path, const LoadOptions& options) {
+  auto transport = options.isolate ? open_isolated(path, options.limits) : open_in_process(path);
+  std::unique_ptr<Plugin> plugin(new Plugin(std::move(transport), path, options.isolate));
   pb::DescribeResponse described;
   try {
     plugin->call(pb::METHOD_DESCRIBE, pb::DescribeRequest(), described);
+  } catch (const PluginFault& f) {
+    refuse(path, fmt::format("{} while describing itself{}", f.kind(), f.detail().empty() ? "" : ": " + f.detail()));
   } catch (const HostError& e) {
     refuse(path, fmt::format("Describe failed: {}", e.what()));
   }
@@ -80,42 +37,40 @@ std::unique_ptr<Plugin> Plugin::load(const std::filesystem::path& path) {
   return plugin;
 }
 
-Plugin::Plugin(std::shared_ptr<LoadedLibrary> library, GamePlugin* instance)
-    : library_(std::move(library)), instance_(instance) {}
+Plugin::Plugin(std::unique_ptr<Transport> transport, std::filesystem::path path, bool isolated)
+    : transport_(std::move(transport)), path_(std::move(path)), isolated_(isolated) {}
 
 Plugin::~Plugin() = default;
 
 std::unique_ptr<Plugin> Plugin::clone() const {
-  GamePlugin* instance = library_->create();
-  if (!instance) refuse(library_->path, "gamehost_create_game returned no game");
-  std::unique_ptr<Plugin> copy(new Plugin(library_, instance));
+  std::unique_ptr<Plugin> copy(new Plugin(transport_->clone(), path_, isolated_));
   copy->info_ = info_;
   return copy;
 }
 
-const std::filesystem::path& Plugin::path() const { return library_->path; }
+std::uint32_t Plugin::max_plies() const { return info_.max_plies() ? info_.max_plies() : kDefaultMaxPlies; }
 
 void Plugin::call(pb::Method method, const google::protobuf::MessageLite& request,
                   google::protobuf::MessageLite& response) {
   request_buffer_.clear();
   request.AppendToString(&request_buffer_);
-  const std::uint8_t* out = nullptr;
-  std::size_t out_size = 0;
-  const std::int32_t status =
-      instance_->call(static_cast<std::uint32_t>(method),
-                      reinterpret_cast<const std::uint8_t*>(request_buffer_.data()),
-                      request_buffer_.size(), &out, &out_size);
-  if (out_size > static_cast<std::size_t>(INT32_MAX) || (out == nullptr && out_size != 0))
-    throw HostError(fmt::format("{}: {} returned a malformed buffer", id(), pb::Method_Name(method)));
+  // Before Describe has answered, the file names the plugin.
+  const std::string& name = info_.id().empty() ? path_.filename().string() : info_.id();
+  std::string_view out;
+  const std::int32_t status = transport_->call(method, request_buffer_, out, name);
   if (status != pb::OK) {
     pb::Error error;
-    if (!error.ParseFromArray(out, static_cast<int>(out_size)))
+    if (!error.ParseFromArray(out.data(), static_cast<int>(out.size())))
       throw CallError(status, "", fmt::format("{} (unreadable error message)", status_name(status)));
+    // INTERNAL is a bug the plugin caught at its boundary: a fault, not a refusal.
+    if (status == pb::INTERNAL)
+      throw PluginFault(name, call_name(method), "failed with an internal error",
+                        error.message().empty() ? status_name(status) : error.message());
     throw CallError(status, error.code(), error.message().empty() ? status_name(status) : error.message());
   }
-  if (!response.ParseFromArray(out, static_cast<int>(out_size)))
-    throw HostError(fmt::format("{}: {} returned an unreadable {}", id(), pb::Method_Name(method),
-                                response.GetTypeName()));
+  if (!response.ParseFromArray(out.data(), static_cast<int>(out.size())))
+    throw PluginFault(name, call_name(method), "sent an unreadable reply",
+                      fmt::format("not a {}", response.GetTypeName()));
 }
 
 pb::NewGameResponse Plugin::new_game(const pb::NewGameRequest& request) {

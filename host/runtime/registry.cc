@@ -32,10 +32,23 @@ std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::str
   return unique;
 }
 
-Registry Registry::scan(const std::vector<std::filesystem::path>& dirs) {
+namespace {
+
+// Plugin::load names the file first; entries hold it separately.
+std::string reason(const std::filesystem::path& file, const std::exception& e) {
+  std::string why = e.what();
+  const std::string prefix = file.string() + ": ";
+  if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+  return why;
+}
+
+}  // namespace
+
+Registry Registry::scan(const std::vector<std::filesystem::path>& dirs, const LoadOptions& options) {
   Registry r;
   r.dirs_ = dirs;
-  std::set<std::filesystem::path> loaded_files;
+  r.options_ = options;
+  std::set<std::filesystem::path> seen_files;
   for (const auto& dir : dirs) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) continue;  // an absent folder is not an error
@@ -46,37 +59,72 @@ Registry Registry::scan(const std::vector<std::filesystem::path>& dirs) {
     for (const auto& file : files) {
       std::error_code cec;
       auto canon = std::filesystem::weakly_canonical(file, cec);
-      if (!loaded_files.insert(cec ? file : canon).second) continue;
-      PluginEntry entry{file, nullptr, ""};
-      try {
-        entry.plugin = Plugin::load(file);
-        for (const auto& earlier : r.entries_)
-          if (earlier.plugin && earlier.plugin->id() == entry.plugin->id()) {
-            entry.problem = fmt::format("game '{}' is already provided by {}", entry.plugin->id(),
-                                        earlier.path.string());
-            entry.plugin.reset();
-            break;
-          }
-      } catch (const std::exception& e) {
-        // Plugin::load names the file first; the listing shows it separately.
-        std::string why = e.what();
-        const std::string prefix = file.string() + ": ";
-        if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
-        entry.problem = why;
-      }
-      r.entries_.push_back(std::move(entry));
+      if (!seen_files.insert(cec ? file : canon).second) continue;
+      r.entries_.push_back(PluginEntry{file, std::nullopt, ""});
     }
   }
+  r.known_.assign(r.entries_.size(), false);
   return r;
 }
 
-Plugin& Registry::find(const std::string& game_id) {
-  std::string installed;
-  for (auto& e : entries_) {
-    if (!e.plugin) continue;
-    if (e.plugin->id() == game_id) return *e.plugin;
-    installed += (installed.empty() ? "" : ", ") + e.plugin->id();
+const PluginEntry& Registry::probe(std::size_t i) {
+  PluginEntry& e = entries_[i];
+  if (known_[i]) return e;
+  known_[i] = true;
+  LoadOptions probing = options_;
+  // Without a runner (a lone copy of gamehost), probing loads in-process.
+  std::error_code ec;
+  probing.isolate = std::filesystem::exists(runner_path(), ec);
+  try {
+    e.info = Plugin::load(e.path, probing)->info();
+  } catch (const std::exception& ex) {
+    e.problem = reason(e.path, ex);
   }
+  check_duplicate(i);
+  return e;
+}
+
+void Registry::check_duplicate(std::size_t i) {
+  PluginEntry& e = entries_[i];
+  if (!e.info) return;
+  for (std::size_t j = 0; j < i; ++j)
+    if (probe(j).info && entries_[j].info->id() == e.info->id()) {
+      e.problem = fmt::format("game '{}' is already provided by {}", e.info->id(), entries_[j].path.string());
+      e.info.reset();
+      loaded_.erase(i);
+      return;
+    }
+}
+
+const std::vector<PluginEntry>& Registry::entries() {
+  for (std::size_t i = 0; i < entries_.size(); ++i) probe(i);
+  return entries_;
+}
+
+Plugin& Registry::find(const std::string& game_id) {
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    PluginEntry& e = entries_[i];
+    if (!known_[i] && e.path.stem() == game_id) {
+      // Named after the game: loaded as asked, without a probe.
+      known_[i] = true;
+      try {
+        auto plugin = Plugin::load(e.path, options_);
+        e.info = plugin->info();
+        loaded_[i] = std::move(plugin);
+      } catch (const std::exception& ex) {
+        e.problem = reason(e.path, ex);
+        throw;
+      }
+      check_duplicate(i);
+    }
+    if (!probe(i).info || e.info->id() != game_id) continue;
+    auto& plugin = loaded_[i];
+    if (!plugin) plugin = Plugin::load(e.path, options_);
+    return *plugin;
+  }
+  std::string installed;
+  for (const auto& e : entries())
+    if (e.info) installed += (installed.empty() ? "" : ", ") + e.info->id();
   throw HostError(fmt::format("unknown game '{}' (installed: {})", game_id,
                               installed.empty() ? "none; see gamehost games" : installed));
 }

@@ -71,6 +71,8 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
       plugin.apply(r.state, ply.action_id(), pb::QueryFlags(), applied);
     } catch (const CallError& e) {
       fail(fmt::format("illegal action {} ({}): {}", ply.action_id(), ply.notation(), e.what()));
+    } catch (const PluginFault& f) {
+      fail(f.what());
     }
     const std::uint64_t h = state_hash(applied.state());
     if (h != ply.state_hash())

@@ -90,9 +90,9 @@ TEST_CASE("the registry lists good and broken plugins without failing", "[plugin
   // The build's folder holds the three games (alien_city.so,
   // city_planning.so, connect_four.so).
   REQUIRE(r.entries().size() == 5);
-  CHECK(r.entries()[0].plugin);
-  CHECK(r.entries()[1].plugin);
-  CHECK(r.entries()[2].plugin);
+  CHECK(r.entries()[0].info);
+  CHECK(r.entries()[1].info);
+  CHECK(r.entries()[2].info);
   CHECK(r.entries()[3].problem == "not a shared library (no ELF header)");
   CHECK(r.entries()[4].problem ==
         "interface version 1000, but this host speaks version 2; rebuild the plugin against this host");

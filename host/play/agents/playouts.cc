@@ -13,7 +13,10 @@ void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, 
   for (std::uint32_t k = 0; k < count; ++k) {
     s.assign(state);
     pb::StateInfo info = game.query(s, legal);
-    while (!info.terminal()) {
+    // A game's stated length bounds every playout: one that never ends is
+    // cut there and counts as a draw (no returns added).
+    std::uint32_t plies = 0;
+    while (!info.terminal() && plies++ < game.max_plies()) {
       const std::uint32_t a =
           info.to_move() == -1
               ? draw_chance(info, rng.unit())
@@ -22,6 +25,7 @@ void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, 
       s = std::move(*step.mutable_state());
       info = std::move(*step.mutable_info());
     }
+    if (!info.terminal()) continue;
     for (int p = 0; p < info.returns_size() && p < static_cast<int>(returns_sum.size()); ++p)
       returns_sum[static_cast<std::size_t>(p)] += info.returns(p);
     if (scores_sum) {

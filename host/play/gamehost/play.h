@@ -27,6 +27,9 @@ struct PlaySettings {
   // When set (e.g. by SIGINT), the game stops before the next ply and is
   // returned unfinished, its log without a result.
   const std::atomic<bool>* stop = nullptr;
+  // --max-plies: stop the game as a fault after this many plies (0: the
+  // game's own GameInfo.max_plies, see faults.h).
+  std::uint32_t max_plies = 0;
 };
 
 struct PlayResult {
@@ -34,11 +37,15 @@ struct PlayResult {
   int plies = 0;
   std::string state;      // the final state
   pb::StateInfo info;     // its info, with scores
+  // Set when a fault stopped the game (a plugin failed, or it ran past its
+  // maximum length); the log then ends with this record.
+  std::optional<pb::LogFault> fault;
 };
 
 // Creates the agents (errors before the log is created), starts the game,
 // plays it out and records it. Throws HostError on a bad option or agent
-// spec, an existing log without overwrite, or an agent's illegal choice.
+// spec, an existing log without overwrite, or an agent's illegal choice. A
+// PluginFault ends the game as a fault instead (PlayResult::fault).
 PlayResult play_game(Plugin& plugin, const PlaySettings& settings);
 
 // "games/recorded/GAME-YYYYMMDD-HHMMSS-seedN.ghlog" (local time).

@@ -70,6 +70,17 @@ Standings standings(const std::vector<std::string>& agents, const std::vector<Ga
 std::string format_standings(const std::vector<std::string>& agents, const std::vector<GameOutcome>& games,
                              const Standings& s, const std::string& first_seat_name);
 
+// A game stopped by a fault (a plugin that failed, a game too long): kept
+// out of the table, listed on its own.
+struct GameFault {
+  int index = 0;
+  int agent[2] = {0, 0};
+  std::uint64_t seed = 0;
+  int plies = 0;
+  std::string fault;  // fault_text()
+  std::string log;    // empty when NewGame failed (nothing to record)
+};
+
 struct TournamentSettings {
   std::vector<pb::OptionValue> options;
   std::vector<std::string> agents;
@@ -81,11 +92,16 @@ struct TournamentSettings {
   // Called (under a lock, from worker threads) after each finished game with
   // (games done, total, that game).
   std::function<void(int, int, const GameOutcome&)> on_game;
+  // Called (under the same lock) after each game stopped by a fault, with
+  // (games done, total, that game).
+  std::function<void(int, int, const GameFault&)> on_fault;
+  std::uint32_t max_plies = 0;  // --max-plies (PlaySettings::max_plies)
 };
 
 struct TournamentRun {
   std::vector<ScheduledGame> schedule;
   std::vector<GameOutcome> finished;  // in schedule order
+  std::vector<GameFault> faults;      // in schedule order
   bool interrupted = false;
   double seconds = 0;
 };

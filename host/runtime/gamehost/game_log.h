@@ -3,7 +3,7 @@
 //   then records: u32 LE length N, N bytes of a gamehost.v1.LogRecord,
 //   u32 LE CRC-32 of those N bytes.
 // A header record first, one ply record per action, a result record last
-// when the game finished.
+// when the game finished, or a fault record when a fault stopped it.
 //
 // The writer appends each record with one write(2) as soon as it is known,
 // so a killed game leaves every ply played so far readable. The reader trusts
@@ -45,6 +45,8 @@ class LogWriter {
 
   void append(const pb::LogPly& ply);
   void finish(const pb::LogResult& result);
+  // Ends a game stopped by a fault (instead of finish).
+  void fault(const pb::LogFault& fault);
   const std::filesystem::path& path() const { return path_; }
 
  private:
@@ -65,6 +67,7 @@ struct GameLog {
   std::uint64_t result_offset = 0;
   std::uint64_t size = 0;
   bool finished() const { return record.has_result(); }
+  bool faulted() const { return record.has_fault(); }
 };
 
 // Checks the framing: magic, version, lengths, checksums, record order and

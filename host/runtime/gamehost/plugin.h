@@ -1,9 +1,6 @@
-// A loaded game plugin: the Boost.DLL library, one engine instance and typed
-// calls over the byte boundary (proto/gamehost/plugin_api.h).
-//
-// Lifetime: Plugin holds a shared_ptr to the library, declared before the
-// instance, so the library is unloaded only after every instance made from
-// it is destroyed (clone() shares the library).
+// A loaded game plugin: one engine instance, reached in this process or in
+// an isolated child process (gamehost/transport.h), and typed calls over the
+// byte boundary (proto/gamehost/plugin_api.h).
 #pragma once
 
 #include <filesystem>
@@ -13,20 +10,21 @@
 #include "gamehost/error.h"
 #include "gamehost.pb.h"
 #include "gamehost/plugin_api.h"
+#include "gamehost/transport.h"
 
 namespace gamehost {
 
 namespace pb = gamehost::v1;
 
-struct LoadedLibrary;  // the boost::dll::shared_library and its entry points
-
 class Plugin {
  public:
-  // Loads the module at `path`, checks its interface version before calling
-  // anything else, creates an instance and reads its GameInfo.
+  // Loads the module at `path` (in a runner process with options.isolate),
+  // checks its interface version before calling anything else, creates an
+  // instance and reads its GameInfo.
   // Throws HostError "PATH: reason" (missing file, not a shared library,
-  // not a gamehost plugin, interface version mismatch, Describe failed).
-  static std::unique_ptr<Plugin> load(const std::filesystem::path& path);
+  // not a gamehost plugin, interface version mismatch, Describe failed,
+  // crashed or timed out while describing itself).
+  static std::unique_ptr<Plugin> load(const std::filesystem::path& path, const LoadOptions& options = {});
 
   ~Plugin();
   Plugin(const Plugin&) = delete;
@@ -37,12 +35,16 @@ class Plugin {
 
   const pb::GameInfo& info() const { return info_; }
   const std::string& id() const { return info_.id(); }
-  const std::filesystem::path& path() const;
+  const std::filesystem::path& path() const { return path_; }
   int players() const { return info_.player_names_size(); }
+  bool isolated() const { return isolated_; }
+  // The longest game in plies: GameInfo.max_plies, else kDefaultMaxPlies.
+  std::uint32_t max_plies() const;
 
   // One call: serializes `request`, calls the plugin, parses its answer into
   // `response`. Throws CallError (the plugin's status, code and message) when
-  // the status is not OK, HostError when the answer does not parse.
+  // the status is not OK, PluginFault when the answer does not parse or the
+  // plugin failed (isolated: crashed, hung, oversized reply).
   void call(pb::Method method, const google::protobuf::MessageLite& request,
             google::protobuf::MessageLite& response);
 
@@ -55,14 +57,18 @@ class Plugin {
   pb::AnalyzeResponse analyze(const std::string& state, const std::string& topic);
 
  private:
-  Plugin(std::shared_ptr<LoadedLibrary> library, GamePlugin* instance);
+  Plugin(std::unique_ptr<Transport> transport, std::filesystem::path path, bool isolated);
 
-  std::shared_ptr<LoadedLibrary> library_;  // first: outlives instance_
-  std::unique_ptr<GamePlugin> instance_;
+  std::unique_ptr<Transport> transport_;
+  std::filesystem::path path_;
+  bool isolated_ = false;
   pb::GameInfo info_;
   std::string request_buffer_;  // reused: no allocation per call once warm
   pb::ApplyRequest apply_request_;
 };
+
+// The game length assumed when a plugin states no GameInfo.max_plies.
+inline constexpr std::uint32_t kDefaultMaxPlies = 100000;
 
 // The status name of a gamehost.v1.Status, e.g. "ILLEGAL_ACTION".
 std::string status_name(int status);

@@ -98,6 +98,9 @@ void Game::describe(pb::GameInfo& info) {
   info.add_player_names("Black");
   info.add_player_names("White");
   info.set_action_id_bound(kActionIds);
+  // Each build fills one of the 80 lots and is followed by at most one
+  // claim decision, so no game is longer than 160 plies.
+  info.set_max_plies(2 * alien_city::kLots);
   auto& setup = add_option(info, "setup", pb::OptionSpec::CHOICE, "balanced",
                            "how the 20 tiles are drawn from the seed (ruling R3): balanced = five of each "
                            "colour, piecepack = 20 of a piecepack's 24");

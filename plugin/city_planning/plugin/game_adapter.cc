@@ -170,6 +170,9 @@ void Game::describe(pb::GameInfo& info) {
   info.add_player_names("A");
   info.add_player_names("B");
   info.set_action_id_bound(kActionIds);
+  // At most kMaxTurns turns (C17) of up to 3 stones, 1 decision and 1 draw,
+  // after the setup's 10 chance plies (3 tiles, 6 coins, the first player).
+  info.set_max_plies(city_planning::kMaxTurns * 5 + 10);
   info.set_has_chance(true);
   info.set_has_hidden_information(true);
   auto* o = info.add_options();

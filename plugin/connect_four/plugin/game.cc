@@ -47,6 +47,7 @@ void Game::describe(pb::GameInfo& info) {
   info.add_player_names("Red");
   info.add_player_names("Yellow");
   info.set_action_id_bound(kCols);
+  info.set_max_plies(kCols * kRows);  // one disc a ply, 42 holes
   (*info.mutable_analysis_topics())["score"] = "the discs each player has on the board";
 }
 

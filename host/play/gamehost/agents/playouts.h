@@ -14,7 +14,8 @@ namespace gamehost {
 // Plays `count` games from `state` to the end, each action uniformly random
 // among the legal ones (chance outcomes by their probabilities), and adds
 // each seat's returns into returns_sum (sized to the players, not cleared)
-// and, when scores_sum is given, each seat's final points into it.
+// and, when scores_sum is given, each seat's final points into it. A
+// playout longer than Plugin::max_plies() is cut and adds nothing.
 void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, SplitMix& rng,
                      std::vector<double>& returns_sum, std::vector<double>* scores_sum = nullptr);
 
