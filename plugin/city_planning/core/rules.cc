@@ -3,6 +3,7 @@
 #include <bit>
 #include <cassert>
 
+#include "areas.h"
 #include "chance.h"
 #include "developments.h"
 #include "stones.h"
@@ -88,58 +89,52 @@ void append_stones(const State& s, std::vector<Action>& out) {
     for (Point p : legal_stone_points(s, t)) out.push_back(Action::place_stone(t, p));
 }
 
-// Calls f(action) for every legal main decision, in id order.
+// Calls f(action) for every legal main decision, in id order. The area
+// counts of every block come from one pass over the board (areas.h); the
+// plain spot-by-spot version is kept as reference::legal_actions.
 template <class F>
 void for_each_main(const State& s, F&& f) {
   f(Action::pass());
-  // Zones: C7 (allowed spots), C8, C9, C12's orders.
-  std::array<bool, kSpots> allowed{};
-  if (s.zones() == 0) {
-    allowed.fill(true);
-  } else {
-    for (PieceMask m = s.zones(); m; m &= m - 1) {
-      const Point c = s.zone_center(std::countr_zero(m));
-      for (int dr = -3; dr <= 3; ++dr)
-        for (int dc = -3; dc <= 3; ++dc) {
-          const int col = col_of(c) + dc, row = row_of(c) + dr;
-          if (col >= 1 && col <= kSize - 2 && row >= 1 && row <= kSize - 2)
-            allowed[spot_of_center(point_at(col, row))] = true;
-        }
+  const Areas areas(s);
+  // Zones: C7 (touching centres), C9 (a stone left), C8, C12's orders.
+  PointSet centres;
+  if (s.face_up_count() > 0) {
+    const int stones = s.stone_count();
+    const Packed stone_fields = field_mask(Field::Population) | field_mask(Field::Resource);
+    for (Point c : touching_centres(s))
+      if (field_sum(areas.around(c), stone_fields) < stones) centres.insert(c);
+  }
+  for (Tile t = 0; t < kTiles && centres.any(); ++t) {
+    if (s.face_up_slot(t) < 0) continue;
+    const NeedMasks need = need_masks(suit_of(t), Field::Uncovered);
+    const int n = value_of(t);
+    for (Point c : centres) {
+      if (!needs_met(need, n + 1, n / 2, areas.around(c))) continue;
+      const int orders = return_order_count(overlapped_zones(s, c));
+      for (int o = 0; o < orders; ++o) f(Action::place_zone(t, c, o));
     }
   }
-  std::array<Tile, kFaceUpSlots> tiles{};
-  int n_tiles = 0;
-  for (Tile t = 0; t < kTiles; ++t)
-    if (s.face_up_slot(t) >= 0) tiles[n_tiles++] = t;
-  struct SpotInfo {
-    bool ok = false;
-    ZoneCounts counts;
-    int orders = 0;
-  };
-  std::array<SpotInfo, kSpots> spots{};
-  for (int spot = 0; spot < kSpots && n_tiles > 0; ++spot) {
-    if (!allowed[spot]) continue;
-    const Point center = center_of_spot(spot);
-    SpotInfo& info = spots[spot];
-    info.counts = zone_counts(s, center);
-    if (info.counts.stones >= s.stone_count()) continue;  // C9
-    info.ok = true;
-    info.orders = return_order_count(overlapped_zones(s, center));
-  }
-  for (int i = 0; i < n_tiles; ++i)
-    for (int spot = 0; spot < kSpots; ++spot) {
-      const SpotInfo& info = spots[spot];
-      if (!info.ok || !zone_requirements_met(tiles[i], info.counts)) continue;
-      for (int o = 0; o < info.orders; ++o) f(Action::place_zone(tiles[i], center_of_spot(spot), o));
-    }
   // Developments: C13 points by suit, then C14 Zones.
   const PieceMask hand = s.hand(s.to_move());
+  if (hand == 0) return;
+  // Every type needs a stone or a Development next to it (no type is met by
+  // empty points alone), so only empty points near one are tried.
+  PointSet near = s.resource_points();
+  for (Coin c = 0; c < kCoins; ++c)
+    if (s.coin_place(c) == CoinPlace::Point) near |= neighbour_set(s.coin_where(c));
+  near &= s.empty_points();
   std::array<PointSet, kSuits> points{};
-  std::array<bool, kSuits> done{};
+  int done = 0;
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
     const int suit = static_cast<int>(suit_of(c));
-    if (!done[suit]) points[suit] = unincorporated_points(s, suit_of(c)), done[suit] = true;
+    if (!(done >> suit & 1)) {
+      done |= 1 << suit;
+      const NeedMasks need = need_masks(suit_of(c), Field::Empty);
+      // The point itself is empty: not one of its neighbours.
+      for (Point p : near)
+        if (needs_met(need, 2, 1, areas.around(p) - field_bit(Field::Empty))) points[suit].insert(p);
+    }
     for (Point p : points[suit]) f(Action::develop_at(c, p));
   }
   for (PieceMask m = hand; m; m &= m - 1) {
