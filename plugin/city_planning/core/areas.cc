@@ -44,20 +44,34 @@ NeedMasks need_masks(Suit suit, Field empty) {
   return m;
 }
 
-Areas::Areas(const State& s) {
-  std::array<Packed, kCells> point{}, row{};
-  for (Point p = 0; p < kPoints; ++p) {
-    Packed v;
-    if (const auto st = s.stone_at(p)) v = kStoneCode[1 + static_cast<int>(*st)];
-    else if (const Coin c = s.coin_at(p); c != kNone) v = development_bit(suit_of(c));
-    else v = field_bit(Field::Uncovered) | (s.is_empty(p) ? field_bit(Field::Empty) : 0);
-    point[index(p)] = v;
+// The grid of an empty board (every point uncovered and empty, the border
+// zero), with a row of zeros or more before and after for the sums.
+struct AreaTables {
+  static constexpr int kPad = 24;  // >= Areas::kWidth, whole vectors
+  std::array<Packed, Areas::kCells + 2 * kPad> empty_board{};
+  AreaTables() {
+    for (Point p = 0; p < kPoints; ++p)
+      empty_board[kPad + Areas::index(p)] = field_bit(Field::Uncovered) | field_bit(Field::Empty);
   }
+};
+
+Areas::Areas(const State& s) {
+  static const AreaTables tables;
+  constexpr int kPad = AreaTables::kPad;
+  // Start from the empty board and write the few points that are not empty.
+  std::array<Packed, kCells + 2 * kPad> point = tables.empty_board;
+  for (Point p : s.stones()) point[kPad + index(p)] = kStoneCode[1 + static_cast<int>(*s.stone_at(p))];
+  for (Coin c = 0; c < kCoins; ++c)
+    if (s.coin_place(c) == CoinPlace::Point) point[kPad + index(s.coin_where(c))] = development_bit(suit_of(c));
+  for (PieceMask m = s.zones(); m; m &= m - 1)
+    for (Point p : zone_points(s.zone_center(std::countr_zero(m))))
+      point[kPad + index(p)] = field_bit(Field::Uncovered);
   // Rows then columns; the border cells are zero, so blocks at the edge
-  // count only the points on the board.
-  for (int i = 1; i < kCells - 1; ++i) row[i] = point[i - 1] + point[i] + point[i + 1];
-  block_.fill(0);
-  for (int i = kWidth; i < kCells - kWidth; ++i) block_[i] = row[i - kWidth] + row[i] + row[i + kWidth];
+  // count only the points on the board. Whole-vector trip counts let the
+  // compiler vectorize both loops.
+  std::array<Packed, kCells + 2 * kPad> row{};
+  for (int i = kPad; i < kCells + kPad; ++i) row[i] = point[i - 1] + point[i] + point[i + 1];
+  for (int i = 0; i < kCells; ++i) block_[i] = row[kPad + i - kWidth] + row[kPad + i] + row[kPad + i + kWidth];
 }
 
 PointSet touching_centres(const State& s) {

@@ -58,8 +58,10 @@ class Areas {
 
  private:
   static constexpr int kWidth = kSize + 2;  // a border column on each side
-  static constexpr int kCells = kWidth * kWidth;
+  // Board cells plus border rows, rounded up to whole vectors of 8 counts.
+  static constexpr int kCells = (kWidth * kWidth + 7) / 8 * 8;
   static constexpr int index(Point p) { return (row_of(p) + 1) * kWidth + col_of(p) + 1; }
+  friend struct AreaTables;
   std::array<Packed, kCells> block_;
 };
 

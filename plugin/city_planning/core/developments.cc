@@ -23,18 +23,22 @@ bool unincorporated_allowed(const State& s, Suit suit, Point p) {
   return requirements_met(suit, 2, 1, population, resource, empty, developments);
 }
 
-PointSet unincorporated_points(const State& s, Suit suit) {
-  // Every type needs a stone or a Development next to it (no type is
-  // satisfied by empty points alone), so only points near one are tried.
-  PointSet near;
-  for (Point p : s.stones()) near |= neighbour_set(p);
+PointSet unincorporated_points(const State& s, const Areas& areas, Suit suit) {
+  // Every type needs a stone or a Development next to it (no type is met by
+  // empty points alone), so only empty points near one are tried.
+  PointSet near = s.resource_points();
   for (Coin c = 0; c < kCoins; ++c)
     if (s.coin_place(c) == CoinPlace::Point) near |= neighbour_set(s.coin_where(c));
+  near &= s.empty_points();
+  const NeedMasks need = need_masks(suit, Field::Empty);
   PointSet out;
-  for (Point p : near & s.empty_points())
-    if (unincorporated_allowed(s, suit, p)) out.insert(p);
+  // The point itself is empty and is not one of its own neighbours.
+  for (Point p : near)
+    if (needs_met(need, 2, 1, areas.around(p) - field_bit(Field::Empty))) out.insert(p);
   return out;
 }
+
+PointSet unincorporated_points(const State& s, Suit suit) { return unincorporated_points(s, Areas(s), suit); }
 
 bool zone_open(const State& s, Tile zone) {
   return zone >= 0 && zone < kTiles && s.zone_on_board(zone) && s.developed_value(zone) < value_of(zone);

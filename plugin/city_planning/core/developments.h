@@ -12,6 +12,7 @@
 
 #include <optional>
 
+#include "areas.h"
 #include "expected.h"
 #include "scoring.h"
 #include "state.h"
@@ -20,6 +21,9 @@ namespace city_planning {
 
 // C13 for a Development of `suit` on point p.
 bool unincorporated_allowed(const State& s, Suit suit, Point p);
+// Every point where C13 allows it, from the block counts of the position
+// (areas.h) rather than point by point.
+PointSet unincorporated_points(const State& s, const Areas& areas, Suit suit);
 PointSet unincorporated_points(const State& s, Suit suit);
 
 // C14: the Zone of tile `zone` is on the board and not fully built out.

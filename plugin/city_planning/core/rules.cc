@@ -117,24 +117,12 @@ void for_each_main(const State& s, F&& f) {
   // Developments: C13 points by suit, then C14 Zones.
   const PieceMask hand = s.hand(s.to_move());
   if (hand == 0) return;
-  // Every type needs a stone or a Development next to it (no type is met by
-  // empty points alone), so only empty points near one are tried.
-  PointSet near = s.resource_points();
-  for (Coin c = 0; c < kCoins; ++c)
-    if (s.coin_place(c) == CoinPlace::Point) near |= neighbour_set(s.coin_where(c));
-  near &= s.empty_points();
   std::array<PointSet, kSuits> points{};
   int done = 0;
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
     const int suit = static_cast<int>(suit_of(c));
-    if (!(done >> suit & 1)) {
-      done |= 1 << suit;
-      const NeedMasks need = need_masks(suit_of(c), Field::Empty);
-      // The point itself is empty: not one of its neighbours.
-      for (Point p : near)
-        if (needs_met(need, 2, 1, areas.around(p) - field_bit(Field::Empty))) points[suit].insert(p);
-    }
+    if (!(done >> suit & 1)) done |= 1 << suit, points[suit] = unincorporated_points(s, areas, suit_of(c));
     for (Point p : points[suit]) f(Action::develop_at(c, p));
   }
   for (PieceMask m = hand; m; m &= m - 1) {
