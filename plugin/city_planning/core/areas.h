@@ -1,13 +1,21 @@
 // What every 3x3 block of the board holds, for all blocks at once: the bulk
-// form of C8's area counts (zone_counts) and C13's neighbour counts
-// (unincorporated_allowed), used to list the main decision's legal Zones and
-// Developments without visiting the points of each block one by one.
+// form of C8's area counts (zone_counts, requirements_met) and C13's
+// neighbour counts (unincorporated_allowed), used to list the main
+// decision's legal Zones and Developments without visiting the points of
+// each block one by one.
 //
-// Each count is a 4-bit field of one 32-bit word (a block has 9 points, so
-// no field overflows and blocks add up field by field without carries). The
-// board is copied into a grid with a border of zeros and summed along rows
-// and then along columns: two passes of plain additions the compiler
-// vectorizes, instead of 9 point visits for each of the 289 Zone spots.
+// Each point gets a 64-bit code of 4-bit counters and the codes of a block
+// are added (a block has 9 points, so no counter overflows and blocks add
+// counter by counter without carries). The board is copied into a grid with
+// a border of zeros and summed along rows and then along columns: two passes
+// of plain additions the compiler vectorizes, instead of 9 point visits for
+// each of the 289 Zone spots.
+//
+// For each suit the counters are the three numbers C8 needs (requirements_met):
+// points that count only towards the Primary requirement, only towards the
+// Secondary, and towards either (Developments whose type can be both). They
+// sit side by side, so one shift gives a 12-bit index into a table of which
+// thresholds they meet: a requirement check is a shift, a mask and a load.
 #pragma once
 
 #include <array>
@@ -17,50 +25,64 @@
 
 namespace city_planning {
 
-// Fields of a packed count, 4 bits each.
-enum class Field : int {
-  Population = 0,  // Population stones
-  Resource = 1,    // Resource stones
-  Uncovered = 2,   // no stone and no Development: C8's "empty" (under a Zone included)
-  Empty = 3,       // empty by C2 (nor under a Zone): C13's "empty"
-  Developments = 4,  // fields 4..7: unincorporated Developments by suit
-};
-using Packed = std::uint32_t;
-constexpr Packed field_bit(Field f) { return Packed{1} << (4 * static_cast<int>(f)); }
-constexpr Packed development_bit(Suit suit) { return Packed{1} << (4 * (4 + static_cast<int>(suit))); }
-constexpr Packed field_mask(Field f) { return field_bit(f) * 0xF; }
-// The sum of the fields selected by `mask` (at most 9 points, so it fits the
-// top field of the product, which adds every field into it).
-constexpr int field_sum(Packed counts, Packed mask) {
-  return static_cast<int>(((counts & mask) * 0x11111111u) >> 28);
-}
-
-// A requirement (C8, C13) as three sums over fields: the points that count
-// only as the Primary, only as the Secondary, and as either (Developments of
-// types that can count as both).
-struct NeedMasks {
-  Packed primary = 0, secondary = 0, either = 0;
-};
-// `empty` is Field::Uncovered for Zones (C8), Field::Empty for C13.
-NeedMasks need_masks(Suit suit, Field empty);
-// requirements_met on packed counts.
-constexpr bool needs_met(const NeedMasks& m, int primary_needed, int secondary_needed, Packed counts) {
-  const int miss_x = primary_needed - field_sum(counts, m.primary);
-  const int miss_y = secondary_needed - field_sum(counts, m.secondary);
-  return (miss_x > 0 ? miss_x : 0) + (miss_y > 0 ? miss_y : 0) <= field_sum(counts, m.either);
+// Which thresholds three counters meet (see Areas): met_table()[a | b << 4 |
+// c << 8] has bit n (0..5) when a tile of value n is met (n+1 Primary, n/2
+// Secondary) and bit kDevelopmentMetBit when C13's 2 and 1 are.
+inline constexpr int kDevelopmentMetBit = 6;
+constexpr std::array<std::uint8_t, 4096> met_table() {
+  std::array<std::uint8_t, 4096> t{};
+  auto met = [](int a, int b, int c, int x, int y) {
+    return (x > a ? x - a : 0) + (y > b ? y - b : 0) <= c;
+  };
+  for (int i = 0; i < 4096; ++i) {
+    const int a = i & 0xF, b = i >> 4 & 0xF, c = i >> 8;
+    for (int n = 0; n < kValues; ++n) t[i] |= met(a, b, c, n + 1, n / 2) << n;
+    t[i] |= met(a, b, c, 2, 1) << kDevelopmentMetBit;
+  }
+  return t;
 }
 
 class Areas {
  public:
+  using Packed = std::uint64_t;
+
   explicit Areas(const State& s);
-  // The counts of the 3x3 block centred on p (the points on the board).
-  Packed around(Point p) const { return block_[index(p)]; }
+
+  // C8: whether the block centred on c meets the requirements of `tile`
+  // (points under Zones counting as empty: they would be overlapped).
+  bool zone_requirements_met(Tile tile, Point c) const {
+    return kMet[group(block_[index(c)], suit_of(tile))] >> value_of(tile) & 1;
+  }
+  // The stones in the block centred on c (C9).
+  int stones_around(Point c) const { return static_cast<int>(block_[index(c)] >> kStonesShift & 0xF); }
+  // C13 for a Development of `suit` on the empty point p: its neighbours
+  // meet the Primary twice and the Secondary once (points under Zones count
+  // as nothing).
+  bool development_allowed(Suit suit, Point p) const {
+    return kMet[development_group(block_[index(p)], suit)] >> kDevelopmentBit & 1;
+  }
 
  private:
   static constexpr int kWidth = kSize + 2;  // a border column on each side
-  // Board cells plus border rows, rounded up to whole vectors of 8 counts.
+  // Board cells plus border rows, rounded up to whole vectors.
   static constexpr int kCells = (kWidth * kWidth + 7) / 8 * 8;
   static constexpr int index(Point p) { return (row_of(p) + 1) * kWidth + col_of(p) + 1; }
+
+  // Bits 12*suit..: the suit's three counters (only Primary, only Secondary,
+  // either), with C8's empty = no stone and no Development; then the stones;
+  // then C2's empty points (C13's empty).
+  static constexpr int kStonesShift = 48, kEmptyShift = 52;
+  static constexpr int kGroupBits = 12;
+  static constexpr int group(Packed v, Suit suit) {
+    return static_cast<int>(v >> (kGroupBits * static_cast<int>(suit)) & 0xFFF);
+  }
+  // C13 counts C2's empty points (not those under Zones), and p's own block
+  // holds p itself, empty.
+  static int development_group(Packed v, Suit suit);
+
+  static constexpr int kDevelopmentBit = kDevelopmentMetBit;
+  static constexpr std::array<std::uint8_t, 4096> kMet = met_table();
+
   friend struct AreaTables;
   std::array<Packed, kCells> block_;
 };

@@ -23,22 +23,22 @@ bool unincorporated_allowed(const State& s, Suit suit, Point p) {
   return requirements_met(suit, 2, 1, population, resource, empty, developments);
 }
 
-PointSet unincorporated_points(const State& s, const Areas& areas, Suit suit) {
-  // Every type needs a stone or a Development next to it (no type is met by
-  // empty points alone), so only empty points near one are tried.
+PointSet development_candidates(const State& s) {
   PointSet near = s.resource_points();
   for (Coin c = 0; c < kCoins; ++c)
     if (s.coin_place(c) == CoinPlace::Point) near |= neighbour_set(s.coin_where(c));
-  near &= s.empty_points();
-  const NeedMasks need = need_masks(suit, Field::Empty);
+  return near & s.empty_points();
+}
+
+PointSet unincorporated_points(const Areas& areas, const PointSet& candidates, Suit suit) {
   PointSet out;
-  // The point itself is empty and is not one of its own neighbours.
-  for (Point p : near)
-    if (needs_met(need, 2, 1, areas.around(p) - field_bit(Field::Empty))) out.insert(p);
+  for (Point p : candidates)
+    if (areas.development_allowed(suit, p)) out.insert(p);
   return out;
 }
 
-PointSet unincorporated_points(const State& s, Suit suit) { return unincorporated_points(s, Areas(s), suit); }
+PointSet unincorporated_points(const State& s, Suit suit) { return unincorporated_points(Areas(s), development_candidates(s), suit);
+}
 
 bool zone_open(const State& s, Tile zone) {
   return zone >= 0 && zone < kTiles && s.zone_on_board(zone) && s.developed_value(zone) < value_of(zone);

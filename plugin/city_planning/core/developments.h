@@ -23,8 +23,12 @@ namespace city_planning {
 bool unincorporated_allowed(const State& s, Suit suit, Point p);
 // Every point where C13 allows it, from the block counts of the position
 // (areas.h) rather than point by point.
-PointSet unincorporated_points(const State& s, const Areas& areas, Suit suit);
 PointSet unincorporated_points(const State& s, Suit suit);
+// The same among `candidates`, which must hold every such point.
+PointSet unincorporated_points(const Areas& areas, const PointSet& candidates, Suit suit);
+// Empty points next to a stone or a Development: every type needs one (no
+// type is met by empty points alone), so C13 allows no other point.
+PointSet development_candidates(const State& s);
 
 // C14: the Zone of tile `zone` is on the board and not fully built out.
 bool zone_open(const State& s, Tile zone);

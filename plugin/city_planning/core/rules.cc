@@ -97,32 +97,36 @@ void for_each_main(const State& s, F&& f) {
   f(Action::pass());
   const Areas areas(s);
   // Zones: C7 (touching centres), C9 (a stone left), C8, C12's orders.
-  PointSet centres;
-  if (s.face_up_count() > 0) {
+  // One pass over the centres fills each face-up tile's set; the sets are
+  // then listed tile by tile (id order).
+  std::array<Tile, kFaceUpSlots> tiles{};
+  int n_tiles = 0;
+  for (Tile t = 0; t < kTiles; ++t)
+    if (s.face_up_slot(t) >= 0) tiles[n_tiles++] = t;
+  std::array<PointSet, kFaceUpSlots> fits{};
+  if (n_tiles > 0) {
     const int stones = s.stone_count();
-    const Packed stone_fields = field_mask(Field::Population) | field_mask(Field::Resource);
-    for (Point c : touching_centres(s))
-      if (field_sum(areas.around(c), stone_fields) < stones) centres.insert(c);
-  }
-  for (Tile t = 0; t < kTiles && centres.any(); ++t) {
-    if (s.face_up_slot(t) < 0) continue;
-    const NeedMasks need = need_masks(suit_of(t), Field::Uncovered);
-    const int n = value_of(t);
-    for (Point c : centres) {
-      if (!needs_met(need, n + 1, n / 2, areas.around(c))) continue;
-      const int orders = return_order_count(overlapped_zones(s, c));
-      for (int o = 0; o < orders; ++o) f(Action::place_zone(t, c, o));
+    for (Point c : touching_centres(s)) {
+      if (areas.stones_around(c) >= stones) continue;  // C9
+      for (int i = 0; i < n_tiles; ++i)
+        if (areas.zone_requirements_met(tiles[i], c)) fits[i].insert(c);
     }
   }
+  for (int i = 0; i < n_tiles; ++i)
+    for (Point c : fits[i]) {
+      const int orders = return_order_count(overlapped_zones(s, c));
+      for (int o = 0; o < orders; ++o) f(Action::place_zone(tiles[i], c, o));
+    }
   // Developments: C13 points by suit, then C14 Zones.
   const PieceMask hand = s.hand(s.to_move());
   if (hand == 0) return;
+  const PointSet candidates = development_candidates(s);
   std::array<PointSet, kSuits> points{};
   int done = 0;
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
     const int suit = static_cast<int>(suit_of(c));
-    if (!(done >> suit & 1)) done |= 1 << suit, points[suit] = unincorporated_points(s, areas, suit_of(c));
+    if (!(done >> suit & 1)) done |= 1 << suit, points[suit] = unincorporated_points(areas, candidates, suit_of(c));
     for (Point p : points[suit]) f(Action::develop_at(c, p));
   }
   for (PieceMask m = hand; m; m &= m - 1) {
