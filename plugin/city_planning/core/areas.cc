@@ -9,12 +9,11 @@ struct AreaTables {
   using Packed = Areas::Packed;
   enum Kind { Population, Resource, Covered, Empty, Development };  // Development + suit
   static constexpr int kKinds = Development + kSuits;
-  static constexpr int kPad = 24;  // >= Areas::kWidth, whole vectors
 
   std::array<Packed, kKinds> code{};
-  std::array<Packed, Areas::kCells + 2 * kPad> empty_board{};
-  // C13: for Crowns and Suns, the counter of C8's empty points replaced.
-  std::array<Packed, kSuits> c13_empty_counter{};
+  std::array<Packed, Areas::kCells> empty_board{};
+  // All ones where a point has a neighbour on its left (right) in its row.
+  std::array<Packed, Areas::kCells> has_left{}, has_right{};
 
   static Packed counter(Suit suit, int which) { return Packed{1} << (Areas::kGroupBits * static_cast<int>(suit) + 4 * which); }
 
@@ -35,13 +34,15 @@ struct AreaTables {
         const bool cy = development_counts_as(static_cast<Suit>(d), y);
         if (cx || cy) code[Development + d] |= counter(suit, cx && cy ? 2 : cx ? 0 : 1);
       }
-      if (x == Need::Empty) c13_empty_counter[s] = 0xF * counter(suit, 0);
-      if (y == Need::Empty) c13_empty_counter[s] = 0xF * counter(suit, 1);
     }
     code[Population] |= Packed{1} << Areas::kStonesShift;
     code[Resource] |= Packed{1} << Areas::kStonesShift;
     code[Empty] |= Packed{1} << Areas::kEmptyShift;
-    for (Point p = 0; p < kPoints; ++p) empty_board[kPad + Areas::index(p)] = code[Empty];
+    for (Point p = 0; p < kPoints; ++p) {
+      empty_board[Areas::index(p)] = code[Empty];
+      has_left[Areas::index(p)] = col_of(p) > 0 ? ~Packed{0} : 0;
+      has_right[Areas::index(p)] = col_of(p) < kSize - 1 ? ~Packed{0} : 0;
+    }
   }
 };
 
@@ -52,36 +53,25 @@ const AreaTables& area_tables() {
 }
 }  // namespace
 
-int Areas::development_group(Packed v, Suit suit) {
-  const AreaTables& t = area_tables();
-  const Packed replaced = t.c13_empty_counter[static_cast<int>(suit)];
-  if (replaced) {
-    // Put C2's empty neighbours (p itself excluded) in the empty counter.
-    const int shift = std::countr_zero(replaced);
-    const Packed empty = (v >> kEmptyShift & 0xF) - 1;
-    v = (v & ~replaced) | empty << shift;
-  }
-  return group(v, suit);
-}
-
 Areas::Areas(const State& s) {
   const AreaTables& t = area_tables();
-  constexpr int kPad = AreaTables::kPad;
   // Start from the empty board and write the few points that are not empty.
-  std::array<Packed, kCells + 2 * kPad> point = t.empty_board;
+  std::array<Packed, kCells> point = t.empty_board;
   for (Point p : s.stones())
-    point[kPad + index(p)] = t.code[*s.stone_at(p) == Stone::Population ? AreaTables::Population : AreaTables::Resource];
+    point[index(p)] = t.code[*s.stone_at(p) == Stone::Population ? AreaTables::Population : AreaTables::Resource];
   for (Coin c = 0; c < kCoins; ++c)
     if (s.coin_place(c) == CoinPlace::Point)
-      point[kPad + index(s.coin_where(c))] = t.code[AreaTables::Development + static_cast<int>(suit_of(c))];
+      point[index(s.coin_where(c))] = t.code[AreaTables::Development + static_cast<int>(suit_of(c))];
   for (PieceMask m = s.zones(); m; m &= m - 1)
-    for (Point p : zone_points(s.zone_center(std::countr_zero(m)))) point[kPad + index(p)] = t.code[AreaTables::Covered];
-  // Rows then columns; the border cells are zero, so blocks at the edge
-  // count only the points on the board. Whole-vector trip counts let the
-  // compiler vectorize both loops.
-  std::array<Packed, kCells + 2 * kPad> row{};
-  for (int i = kPad; i < kCells + kPad; ++i) row[i] = point[i - 1] + point[i] + point[i + 1];
-  for (int i = 0; i < kCells; ++i) block_[i] = row[kPad + i - kWidth] + row[kPad + i] + row[kPad + i + kWidth];
+    for (Point p : zone_points(s.zone_center(std::countr_zero(m)))) point[index(p)] = t.code[AreaTables::Covered];
+  // Rows (stopping at the edges), then columns (zero rows beyond the board),
+  // so blocks at the edge count only the points on the board. Whole-vector
+  // trip counts let the compiler vectorize both loops.
+  std::array<Packed, kCells> row{};
+  for (int i = kPad; i < kCells - kPad; ++i)
+    row[i] = (point[i - 1] & t.has_left[i]) + point[i] + (point[i + 1] & t.has_right[i]);
+  // (block_ outside the board is never read.)
+  for (int i = kPad; i < kCells - kPad; ++i) block_[i] = row[i - kSize] + row[i] + row[i + kSize];
 }
 
 PointSet touching_centres(const State& s) {

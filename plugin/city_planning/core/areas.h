@@ -6,10 +6,10 @@
 //
 // Each point gets a 64-bit code of 4-bit counters and the codes of a block
 // are added (a block has 9 points, so no counter overflows and blocks add
-// counter by counter without carries). The board is copied into a grid with
-// a border of zeros and summed along rows and then along columns: two passes
-// of plain additions the compiler vectorizes, instead of 9 point visits for
-// each of the 289 Zone spots.
+// counter by counter without carries). The codes are summed along rows, with
+// masks that stop a row's sum at the board's edge, and then along columns,
+// with zero rows above and below: two passes of plain additions the compiler
+// vectorizes, instead of 9 point visits for each of the 289 Zone spots.
 //
 // For each suit the counters are the three numbers C8 needs (requirements_met):
 // points that count only towards the Primary requirement, only towards the
@@ -59,14 +59,15 @@ class Areas {
   // meet the Primary twice and the Secondary once (points under Zones count
   // as nothing).
   bool development_allowed(Suit suit, Point p) const {
-    return kMet[development_group(block_[index(p)], suit)] >> kDevelopmentBit & 1;
+    return kMet[development_group(block_[index(p)], suit)] >> kDevelopmentMetBit & 1;
   }
 
  private:
-  static constexpr int kWidth = kSize + 2;  // a border column on each side
-  // Board cells plus border rows, rounded up to whole vectors.
-  static constexpr int kCells = (kWidth * kWidth + 7) / 8 * 8;
-  static constexpr int index(Point p) { return (row_of(p) + 1) * kWidth + col_of(p) + 1; }
+  // Points in order, with a row of zeros or more before and after, rounded
+  // up to whole vectors.
+  static constexpr int kPad = 24;
+  static constexpr int kCells = kPad + (kPoints + 7) / 8 * 8 + kPad;
+  static constexpr int index(Point p) { return kPad + p; }
 
   // Bits 12*suit..: the suit's three counters (only Primary, only Secondary,
   // either), with C8's empty = no stone and no Development; then the stones;
@@ -77,10 +78,20 @@ class Areas {
     return static_cast<int>(v >> (kGroupBits * static_cast<int>(suit)) & 0xFFF);
   }
   // C13 counts C2's empty points (not those under Zones), and p's own block
-  // holds p itself, empty.
-  static int development_group(Packed v, Suit suit);
-
-  static constexpr int kDevelopmentBit = kDevelopmentMetBit;
+  // holds p itself, empty: for the types with an empty requirement, that
+  // count replaces the counter of C8's empty points.
+  static constexpr int empty_counter(Suit suit) {
+    return kGroupBits * static_cast<int>(suit) +
+           (primary(suit) == Need::Empty ? 0 : secondary(suit) == Need::Empty ? 4 : -1);
+  }
+  static constexpr int development_group(Packed v, Suit suit) {
+    const int shift = empty_counter(suit);
+    if (shift >= kGroupBits * static_cast<int>(suit)) {
+      const Packed empty = (v >> kEmptyShift & 0xF) - 1;
+      v = (v & ~(Packed{0xF} << shift)) | empty << shift;
+    }
+    return group(v, suit);
+  }
   static constexpr std::array<std::uint8_t, 4096> kMet = met_table();
 
   friend struct AreaTables;
