@@ -59,9 +59,10 @@ Areas::Areas(const State& s) {
   std::array<Packed, kCells> point = t.empty_board;
   for (Point p : s.stones())
     point[index(p)] = t.code[*s.stone_at(p) == Stone::Population ? AreaTables::Population : AreaTables::Resource];
-  for (Coin c = 0; c < kCoins; ++c)
-    if (s.coin_place(c) == CoinPlace::Point)
-      point[index(s.coin_where(c))] = t.code[AreaTables::Development + static_cast<int>(suit_of(c))];
+  for (PieceMask m = s.coins_in(CoinPlace::Point); m; m &= m - 1) {
+    const Coin c = std::countr_zero(m);
+    point[index(s.coin_where(c))] = t.code[AreaTables::Development + static_cast<int>(suit_of(c))];
+  }
   for (PieceMask m = s.zones(); m; m &= m - 1)
     for (Point p : zone_points(s.zone_center(std::countr_zero(m)))) point[index(p)] = t.code[AreaTables::Covered];
   // Rows (stopping at the edges), then columns (zero rows beyond the board),

@@ -25,8 +25,8 @@ bool unincorporated_allowed(const State& s, Suit suit, Point p) {
 
 PointSet development_candidates(const State& s) {
   PointSet near = s.resource_points();
-  for (Coin c = 0; c < kCoins; ++c)
-    if (s.coin_place(c) == CoinPlace::Point) near |= neighbour_set(s.coin_where(c));
+  for (PieceMask m = s.coins_in(CoinPlace::Point); m; m &= m - 1)
+    near |= neighbour_set(s.coin_where(std::countr_zero(m)));
   return near & s.empty_points();
 }
 
