@@ -50,9 +50,9 @@ class Areas {
 
   // C8: whether the block centred on c meets the requirements of `tile`
   // (points under Zones counting as empty: they would be overlapped).
-  bool zone_requirements_met(Tile tile, Point c) const {
-    return kMet[group(block_[index(c)], suit_of(tile))] >> value_of(tile) & 1;
-  }
+  bool zone_requirements_met(Tile tile, Point c) const { return zone_values_met(suit_of(tile), c) >> value_of(tile) & 1; }
+  // The same for every value of the suit at once: bit n for value n.
+  unsigned zone_values_met(Suit suit, Point c) const { return kMet[group(block_[index(c)], suit)]; }
   // The stones in the block centred on c (C9).
   int stones_around(Point c) const { return static_cast<int>(block_[index(c)] >> kStonesShift & 0xF); }
   // C13 for a Development of `suit` on the empty point p: its neighbours

@@ -87,6 +87,14 @@ class PointSet {
   friend constexpr PointSet operator-(PointSet a, const PointSet& b) { return a -= b; }
   friend constexpr bool operator==(const PointSet&, const PointSet&) = default;
 
+  // Calls f(p) for every point, lowest first: the plain loop for hot paths
+  // (the iterator below copies the set).
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (int i = 0; i < kWords; ++i)
+      for (std::uint64_t w = w_[i]; w; w &= w - 1) f(i * 64 + std::countr_zero(w));
+  }
+
   class Iterator {
    public:
     constexpr Iterator(const std::array<std::uint64_t, kWords>& w, int word) : w_(w), word_(word) { skip(); }

@@ -32,8 +32,9 @@ PointSet development_candidates(const State& s) {
 
 PointSet unincorporated_points(const Areas& areas, const PointSet& candidates, Suit suit) {
   PointSet out;
-  for (Point p : candidates)
+  candidates.for_each([&](Point p) {
     if (areas.development_allowed(suit, p)) out.insert(p);
+  });
   return out;
 }
 

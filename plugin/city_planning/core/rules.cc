@@ -100,23 +100,24 @@ void for_each_main(const State& s, F&& f) {
   // One pass over the centres fills each face-up tile's set; the sets are
   // then listed tile by tile (id order).
   std::array<Tile, kFaceUpSlots> tiles{};
+  std::array<Suit, kFaceUpSlots> suits{};
   int n_tiles = 0;
   for (Tile t = 0; t < kTiles; ++t)
-    if (s.face_up_slot(t) >= 0) tiles[n_tiles++] = t;
+    if (s.face_up_slot(t) >= 0) suits[n_tiles] = suit_of(t), tiles[n_tiles++] = t;
   std::array<PointSet, kFaceUpSlots> fits{};
   if (n_tiles > 0) {
     const int stones = s.stone_count();
-    for (Point c : touching_centres(s)) {
-      if (areas.stones_around(c) >= stones) continue;  // C9
+    touching_centres(s).for_each([&](Point c) {
+      if (areas.stones_around(c) >= stones) return;  // C9
       for (int i = 0; i < n_tiles; ++i)
-        if (areas.zone_requirements_met(tiles[i], c)) fits[i].insert(c);
-    }
+        if (areas.zone_values_met(suits[i], c) >> value_of(tiles[i]) & 1) fits[i].insert(c);
+    });
   }
   for (int i = 0; i < n_tiles; ++i)
-    for (Point c : fits[i]) {
+    fits[i].for_each([&](Point c) {
       const int orders = return_order_count(overlapped_zones(s, c));
       for (int o = 0; o < orders; ++o) f(Action::place_zone(tiles[i], c, o));
-    }
+    });
   // Developments: C13 points by suit, then C14 Zones.
   const PieceMask hand = s.hand(s.to_move());
   if (hand == 0) return;
@@ -127,7 +128,7 @@ void for_each_main(const State& s, F&& f) {
     const Coin c = std::countr_zero(m);
     const int suit = static_cast<int>(suit_of(c));
     if (!(done >> suit & 1)) done |= 1 << suit, points[suit] = unincorporated_points(areas, candidates, suit_of(c));
-    for (Point p : points[suit]) f(Action::develop_at(c, p));
+    points[suit].for_each([&](Point p) { f(Action::develop_at(c, p)); });
   }
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
