@@ -101,22 +101,25 @@ void for_each_main(const State& s, F&& f) {
   // then listed tile by tile (id order).
   std::array<Tile, kFaceUpSlots> tiles{};
   std::array<Suit, kFaceUpSlots> suits{};
+  std::array<int, kFaceUpSlots> values{};
   int n_tiles = 0;
   for (Tile t = 0; t < kTiles; ++t)
-    if (s.face_up_slot(t) >= 0) suits[n_tiles] = suit_of(t), tiles[n_tiles++] = t;
+    if (s.face_up_slot(t) >= 0) suits[n_tiles] = suit_of(t), values[n_tiles] = value_of(t), tiles[n_tiles++] = t;
   std::array<PointSet, kFaceUpSlots> fits{};
+  std::array<std::uint8_t, kPoints> orders;  // set for the centres some tile fits
   if (n_tiles > 0) {
     const int stones = s.stone_count();
     touching_centres(s).for_each([&](Point c) {
       if (areas.stones_around(c) >= stones) return;  // C9
+      bool any = false;
       for (int i = 0; i < n_tiles; ++i)
-        if (areas.zone_values_met(suits[i], c) >> value_of(tiles[i]) & 1) fits[i].insert(c);
+        if (areas.zone_values_met(suits[i], c) >> values[i] & 1) fits[i].insert(c), any = true;
+      if (any) orders[c] = static_cast<std::uint8_t>(return_order_count(overlapped_zones(s, c)));
     });
   }
   for (int i = 0; i < n_tiles; ++i)
     fits[i].for_each([&](Point c) {
-      const int orders = return_order_count(overlapped_zones(s, c));
-      for (int o = 0; o < orders; ++o) f(Action::place_zone(tiles[i], c, o));
+      for (int o = 0; o < orders[c]; ++o) f(Action::place_zone(tiles[i], c, o));
     });
   // Developments: C13 points by suit, then C14 Zones.
   const PieceMask hand = s.hand(s.to_move());
@@ -190,6 +193,7 @@ std::optional<Player> player_to_decide(const State& s) {
 
 std::vector<Action> legal_actions(const State& s) {
   std::vector<Action> out;
+  out.reserve(128);  // most decisions have fewer; one allocation instead of eight
   switch (s.phase()) {
     case Phase::Over: break;
     case Phase::Stones: append_stones(s, out); break;
