@@ -48,6 +48,8 @@ class PointSet {
 
   constexpr bool contains(Point p) const { return (w_[p >> 6] >> (p & 63)) & 1; }
   constexpr void insert(Point p) { w_[p >> 6] |= std::uint64_t{1} << (p & 63); }
+  // Inserts p when `on`, without a branch (for data-dependent tests).
+  constexpr void insert_if(Point p, bool on) { w_[p >> 6] |= std::uint64_t{on} << (p & 63); }
   constexpr void erase(Point p) { w_[p >> 6] &= ~(std::uint64_t{1} << (p & 63)); }
   // Without a branch: set() runs for every neighbour of every stone placed.
   constexpr void set(Point p, bool on) {

@@ -30,15 +30,22 @@ PointSet development_candidates(const State& s) {
   return near & s.empty_points();
 }
 
-PointSet unincorporated_points(const Areas& areas, const PointSet& candidates, Suit suit) {
-  PointSet out;
+std::array<PointSet, kSuits> unincorporated_points(const Areas& areas, const PointSet& candidates, int suits) {
+  std::array<PointSet, kSuits> out{};
+  std::array<Suit, kSuits> wanted{};
+  int n = 0;
+  for (int d = 0; d < kSuits; ++d)
+    if (suits >> d & 1) wanted[n++] = static_cast<Suit>(d);
   candidates.for_each([&](Point p) {
-    if (areas.development_allowed(suit, p)) out.insert(p);
+    for (int i = 0; i < n; ++i)
+      out[static_cast<int>(wanted[i])].insert_if(p, areas.development_allowed(wanted[i], p));
   });
   return out;
 }
 
-PointSet unincorporated_points(const State& s, Suit suit) { return unincorporated_points(Areas(s), development_candidates(s), suit);
+PointSet unincorporated_points(const State& s, Suit suit) {
+  const int i = static_cast<int>(suit);
+  return unincorporated_points(Areas(s), development_candidates(s), 1 << i)[i];
 }
 
 bool zone_open(const State& s, Tile zone) {

@@ -111,10 +111,10 @@ void for_each_main(const State& s, F&& f) {
     const int stones = s.stone_count();
     touching_centres(s).for_each([&](Point c) {
       if (areas.stones_around(c) >= stones) return;  // C9
-      bool any = false;
-      for (int i = 0; i < n_tiles; ++i)
-        if (areas.zone_values_met(suits[i], c) >> values[i] & 1) fits[i].insert(c), any = true;
-      if (any) orders[c] = static_cast<std::uint8_t>(return_order_count(overlapped_zones(s, c)));
+      for (int i = 0; i < n_tiles; ++i) fits[i].insert_if(c, areas.zone_values_met(suits[i], c) >> values[i] & 1);
+    });
+    (fits[0] | fits[1] | fits[2]).for_each([&](Point c) {
+      orders[c] = static_cast<std::uint8_t>(return_order_count(overlapped_zones(s, c)));
     });
   }
   for (int i = 0; i < n_tiles; ++i)
@@ -125,13 +125,12 @@ void for_each_main(const State& s, F&& f) {
   const PieceMask hand = s.hand(s.to_move());
   if (hand == 0) return;
   const PointSet candidates = development_candidates(s);
-  std::array<PointSet, kSuits> points{};
-  int done = 0;
+  int suits_in_hand = 0;
+  for (PieceMask m = hand; m; m &= m - 1) suits_in_hand |= 1 << static_cast<int>(suit_of(std::countr_zero(m)));
+  const std::array<PointSet, kSuits> points = unincorporated_points(areas, candidates, suits_in_hand);
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
-    const int suit = static_cast<int>(suit_of(c));
-    if (!(done >> suit & 1)) done |= 1 << suit, points[suit] = unincorporated_points(areas, candidates, suit_of(c));
-    points[suit].for_each([&](Point p) { f(Action::develop_at(c, p)); });
+    points[static_cast<int>(suit_of(c))].for_each([&](Point p) { f(Action::develop_at(c, p)); });
   }
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
