@@ -2,8 +2,8 @@
 // it replaced (reference::legal_actions, spot by spot through the per-position
 // rule functions): the same decisions in the same order, over main decisions
 // of seeded games under three policies, and over the same positions with
-// random stones and Developments added to crowd the board (blocks of up to
-// nine stones, Developments of every suit next to each other and at edges).
+// 6 or 30 random stones and Developments added anywhere (denser blocks and
+// more Developments side by side than random play reaches).
 #include <catch2/catch.hpp>
 
 #include <bit>
@@ -12,20 +12,12 @@
 #include "city_planning/core/diagram.h"
 #include "city_planning/core/playout.h"
 #include "city_planning/reference/reference_rules.h"
+#include "test_positions.h"
 
 using namespace city_planning;
+using test::zones_first;
 
 namespace {
-
-// Zones whenever one is legal, else any decision: many Zones and rezonings.
-Action zones_first(const State& s, Rng& rng) {
-  if (s.phase() != Phase::Main) return random_action(s, rng);
-  std::vector<Action> legal = legal_actions(s), zones;
-  for (const Action& a : legal)
-    if (a.kind == Action::Kind::Zone) zones.push_back(a);
-  const auto& from = zones.empty() ? legal : zones;
-  return from[rng.below(static_cast<std::uint32_t>(from.size()))];
-}
 
 // s with `n` random stones and coins from the bag put on random empty points
 // (the rules' point conditions ignored: any board the state can hold).

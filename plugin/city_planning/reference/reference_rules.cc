@@ -3,15 +3,12 @@
 #include <bit>
 #include <cassert>
 
-#include "city_planning/core/chance.h"
 #include "city_planning/core/developments.h"
-#include "city_planning/core/stones.h"
+#include "city_planning/core/playout.h"
 #include "city_planning/core/zones.h"
 
 namespace city_planning::reference {
 namespace {
-
-constexpr int kTriesBeforeListing = 12;
 
 // Every legal main decision, in id order, spot by spot.
 void append_main(const State& s, std::vector<Action>& out) {
@@ -75,23 +72,6 @@ void append_main(const State& s, std::vector<Action>& out) {
   }
 }
 
-Action random_stone(const State& s, Rng& rng) {
-  const int kinds = next_stone_kinds(s);
-  const PointSet pop = (kinds & 1) ? s.population_points() : PointSet{};
-  const PointSet res = (kinds & 2) ? s.resource_points() : PointSet{};
-  const int n_pop = pop.count(), total = n_pop + res.count();
-  assert(total > 0);
-  for (int attempt = 0; attempt < kTriesBeforeListing; ++attempt) {
-    const int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
-    const Action a = pick < n_pop ? Action::place_stone(Stone::Population, pop.nth(pick))
-                                  : Action::place_stone(Stone::Resource, res.nth(pick - n_pop));
-    if (stone_is_legal(s, a.stone, a.point)) return a;
-  }
-  const std::vector<Action> legal = city_planning::legal_actions(s);  // stones: unchanged
-  assert(!legal.empty());
-  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-}
-
 }  // namespace
 
 std::vector<Action> legal_actions(const State& s) {
@@ -116,8 +96,7 @@ PointSet unincorporated_points(const State& s, Suit suit) {
 
 Action random_action(const State& s, Rng& rng) {
   assert(!s.is_over());
-  if (is_chance(s)) return sample_chance(s, rng);
-  if (s.phase() == Phase::Stones) return random_stone(s, rng);
+  if (s.phase() != Phase::Main) return city_planning::random_action(s, rng);  // chance, stones: unchanged
   const std::vector<Action> legal = reference::legal_actions(s);
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
