@@ -15,7 +15,10 @@ struct AreaTables {
   // All ones where a point has a neighbour on its left (right) in its row.
   std::array<Packed, Areas::kCells> has_left{}, has_right{};
 
-  static Packed counter(Suit suit, int which) { return Packed{1} << (Areas::kGroupBits * static_cast<int>(suit) + 4 * which); }
+  // Counter `which` (0 only Primary, 1 only Secondary, 2 either) of a suit.
+  static Packed counter(Suit suit, int which) {
+    return Packed{1} << (Areas::kGroupBits * static_cast<int>(suit) + 4 * which);
+  }
 
   AreaTables() {
     for (int s = 0; s < kSuits; ++s) {

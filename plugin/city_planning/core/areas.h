@@ -48,10 +48,9 @@ class Areas {
 
   explicit Areas(const State& s);
 
-  // C8: whether the block centred on c meets the requirements of `tile`
-  // (points under Zones counting as empty: they would be overlapped).
-  bool zone_requirements_met(Tile tile, Point c) const { return zone_values_met(suit_of(tile), c) >> value_of(tile) & 1; }
-  // The same for every value of the suit at once: bit n for value n.
+  // C8 for the tiles of `suit` on a Zone centred on c (points under Zones
+  // counting as empty: they would be overlapped): bit n when a tile of value
+  // n meets its requirements.
   unsigned zone_values_met(Suit suit, Point c) const { return kMet[group(block_[index(c)], suit)]; }
   // The stones in the block centred on c (C9).
   int stones_around(Point c) const { return static_cast<int>(block_[index(c)] >> kStonesShift & 0xF); }
