@@ -17,21 +17,11 @@
 #include "test_positions.h"
 
 using namespace city_planning;
+using test::zones_first;
 
 namespace {
 
 constexpr int kGames = 1200;
-
-// Zones whenever one is legal, else any decision: many Zones and rezonings,
-// games that run out of tiles or into C17's turn limit.
-Action zones_first(const State& s, Rng& rng) {
-  if (s.phase() != Phase::Main) return random_action(s, rng);
-  std::vector<Action> legal = legal_actions(s), zones;
-  for (const Action& a : legal)
-    if (a.kind == Action::Kind::Zone) zones.push_back(a);
-  const auto& from = zones.empty() ? legal : zones;
-  return from[rng.below(static_cast<std::uint32_t>(from.size()))];
-}
 
 Action policy(int which, const State& s, Rng& rng) {
   switch (which) {

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "city_planning/core/playout.h"
+
 namespace city_planning::test {
 
 State position(std::string_view diagram) {
@@ -43,6 +45,15 @@ ScoreEvents play(State& s, std::string_view notation) {
   const auto err = apply_action(s, act(s, notation), &events);
   if (err) FAIL(notation << ": " << err->message);
   return events;
+}
+
+Action zones_first(const State& s, Rng& rng) {
+  if (s.phase() != Phase::Main) return random_action(s, rng);
+  std::vector<Action> legal = legal_actions(s), zones;
+  for (const Action& a : legal)
+    if (a.kind == Action::Kind::Zone) zones.push_back(a);
+  const auto& from = zones.empty() ? legal : zones;
+  return from[rng.below(static_cast<std::uint32_t>(from.size()))];
 }
 
 }  // namespace city_planning::test

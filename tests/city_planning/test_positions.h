@@ -7,6 +7,7 @@
 
 #include "city_planning/core/diagram.h"
 #include "city_planning/core/notation.h"
+#include "city_planning/core/rng.h"
 #include "city_planning/core/rules.h"
 
 namespace city_planning::test {
@@ -27,5 +28,10 @@ std::string refusal_text(const State& s, std::string_view notation);
 // Applies a legal decision (fails the test otherwise) and returns the score
 // events it produced.
 ScoreEvents play(State& s, std::string_view notation);
+
+// A random policy that places a Zone whenever one is legal (uniformly among
+// them), else decides as random_action: many Zones and rezonings, games
+// that run out of tiles or into C17's turn limit.
+Action zones_first(const State& s, Rng& rng);
 
 }  // namespace city_planning::test

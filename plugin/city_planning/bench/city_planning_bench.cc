@@ -1,5 +1,7 @@
 // Speed of the City Planning rules core on one core (docs/performance.md).
 //   build/bin/city_planning_bench --benchmark_min_time=0.5
+// The *_Reference benchmarks run the plain versions the core replaced
+// (plugin/city_planning/reference/), for ratios measured in the same run.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -7,6 +9,7 @@
 #include "city_planning/core/playout.h"
 #include "city_planning/core/serialize.h"
 #include "city_planning/core/stones.h"
+#include "city_planning/reference/reference_rules.h"
 
 namespace {
 
@@ -30,19 +33,26 @@ std::vector<State> positions(Phase phase) {
 }
 
 // A whole game: setup draws, every decision uniformly at random, to the end.
-void BM_RandomGame(benchmark::State& st) {
+// Seeds cycle through the same 1,000 games, so both versions (which play the
+// same game for a seed) are timed on the same games.
+template <int (*Playout)(State&, Rng&)>
+void random_games(benchmark::State& st) {
   std::uint64_t seed = 0;
   long decisions = 0;
   for (auto _ : st) {
     State s;
-    Rng rng(++seed);
-    decisions += random_playout(s, rng);
+    Rng rng(seed++ % 1000 + 1);
+    decisions += Playout(s, rng);
     benchmark::DoNotOptimize(s);
   }
   st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
   st.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(st.iterations());
 }
+int playout(State& s, Rng& rng) { return random_playout(s, rng); }
+void BM_RandomGame(benchmark::State& st) { random_games<playout>(st); }
+void BM_RandomGame_Reference(benchmark::State& st) { random_games<reference::random_playout>(st); }
 BENCHMARK(BM_RandomGame);
+BENCHMARK(BM_RandomGame_Reference);
 
 // The same with the Zone-and-Development policy (longer games, rezoning).
 void BM_RandomGameByKind(benchmark::State& st) {
@@ -62,19 +72,27 @@ void BM_RandomGameByKind(benchmark::State& st) {
 }
 BENCHMARK(BM_RandomGameByKind);
 
-void BM_LegalActions(benchmark::State& st, Phase phase) {
+template <class List>
+void legal_lists(benchmark::State& st, Phase phase, List list) {
   const auto ps = positions(phase);
   std::size_t i = 0;
   long actions = 0;
   for (auto _ : st) {
-    const auto legal = legal_actions(ps[i++ % ps.size()]);
+    const auto legal = list(ps[i++ % ps.size()]);
     actions += static_cast<long>(legal.size());
     benchmark::DoNotOptimize(legal.data());
   }
   st.counters["actions/position"] = static_cast<double>(actions) / static_cast<double>(st.iterations());
 }
+void BM_LegalActions(benchmark::State& st, Phase phase) {
+  legal_lists(st, phase, [](const State& s) { return legal_actions(s); });
+}
+void BM_LegalActions_Reference(benchmark::State& st, Phase phase) {
+  legal_lists(st, phase, [](const State& s) { return reference::legal_actions(s); });
+}
 BENCHMARK_CAPTURE(BM_LegalActions, stones, Phase::Stones);
 BENCHMARK_CAPTURE(BM_LegalActions, main, Phase::Main);
+BENCHMARK_CAPTURE(BM_LegalActions_Reference, main, Phase::Main);
 
 void BM_CountLegalActions(benchmark::State& st, Phase phase) {
   const auto ps = positions(phase);

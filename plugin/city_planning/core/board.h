@@ -48,8 +48,14 @@ class PointSet {
 
   constexpr bool contains(Point p) const { return (w_[p >> 6] >> (p & 63)) & 1; }
   constexpr void insert(Point p) { w_[p >> 6] |= std::uint64_t{1} << (p & 63); }
+  // Inserts p when `on`, without a branch (for data-dependent tests).
+  constexpr void insert_if(Point p, bool on) { w_[p >> 6] |= std::uint64_t{on} << (p & 63); }
   constexpr void erase(Point p) { w_[p >> 6] &= ~(std::uint64_t{1} << (p & 63)); }
-  constexpr void set(Point p, bool on) { on ? insert(p) : erase(p); }
+  // Without a branch: set() runs for every neighbour of every stone placed.
+  constexpr void set(Point p, bool on) {
+    const std::uint64_t bit = std::uint64_t{1} << (p & 63);
+    w_[p >> 6] = (w_[p >> 6] & ~bit) | (std::uint64_t{on} << (p & 63));
+  }
   constexpr bool any() const {
     for (auto w : w_)
       if (w) return true;
@@ -86,6 +92,14 @@ class PointSet {
   friend constexpr PointSet operator|(PointSet a, const PointSet& b) { return a |= b; }
   friend constexpr PointSet operator-(PointSet a, const PointSet& b) { return a -= b; }
   friend constexpr bool operator==(const PointSet&, const PointSet&) = default;
+
+  // Calls f(p) for every point, lowest first: the plain loop for hot paths
+  // (the iterator below copies the set).
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (int i = 0; i < kWords; ++i)
+      for (std::uint64_t w = w_[i]; w; w &= w - 1) f(i * 64 + std::countr_zero(w));
+  }
 
   class Iterator {
    public:

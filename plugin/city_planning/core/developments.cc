@@ -23,17 +23,29 @@ bool unincorporated_allowed(const State& s, Suit suit, Point p) {
   return requirements_met(suit, 2, 1, population, resource, empty, developments);
 }
 
-PointSet unincorporated_points(const State& s, Suit suit) {
-  // Every type needs a stone or a Development next to it (no type is
-  // satisfied by empty points alone), so only points near one are tried.
-  PointSet near;
-  for (Point p : s.stones()) near |= neighbour_set(p);
-  for (Coin c = 0; c < kCoins; ++c)
-    if (s.coin_place(c) == CoinPlace::Point) near |= neighbour_set(s.coin_where(c));
-  PointSet out;
-  for (Point p : near & s.empty_points())
-    if (unincorporated_allowed(s, suit, p)) out.insert(p);
+PointSet development_candidates(const State& s) {
+  PointSet near = s.resource_points();
+  for (PieceMask m = s.coins_in(CoinPlace::Point); m; m &= m - 1)
+    near |= neighbour_set(s.coin_where(std::countr_zero(m)));
+  return near & s.empty_points();
+}
+
+std::array<PointSet, kSuits> unincorporated_points(const Areas& areas, const PointSet& candidates, int suits) {
+  std::array<PointSet, kSuits> out{};
+  std::array<Suit, kSuits> wanted{};
+  int n = 0;
+  for (int d = 0; d < kSuits; ++d)
+    if (suits >> d & 1) wanted[n++] = static_cast<Suit>(d);
+  candidates.for_each([&](Point p) {
+    for (int i = 0; i < n; ++i)
+      out[static_cast<int>(wanted[i])].insert_if(p, areas.development_allowed(wanted[i], p));
+  });
   return out;
+}
+
+PointSet unincorporated_points(const State& s, Suit suit) {
+  const int i = static_cast<int>(suit);
+  return unincorporated_points(Areas(s), development_candidates(s), 1 << i)[i];
 }
 
 bool zone_open(const State& s, Tile zone) {

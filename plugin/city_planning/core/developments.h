@@ -12,6 +12,7 @@
 
 #include <optional>
 
+#include "areas.h"
 #include "expected.h"
 #include "scoring.h"
 #include "state.h"
@@ -20,7 +21,15 @@ namespace city_planning {
 
 // C13 for a Development of `suit` on point p.
 bool unincorporated_allowed(const State& s, Suit suit, Point p);
+// Every point where C13 allows it, from the block counts of the position
+// (areas.h) rather than point by point.
 PointSet unincorporated_points(const State& s, Suit suit);
+// The same for each suit of the mask `suits` (bit = suit), among
+// `candidates`, which must hold every such point; empty for other suits.
+std::array<PointSet, kSuits> unincorporated_points(const Areas& areas, const PointSet& candidates, int suits);
+// Empty points next to a stone or a Development: every type needs one (no
+// type is met by empty points alone), so C13 allows no other point.
+PointSet development_candidates(const State& s);
 
 // C14: the Zone of tile `zone` is on the board and not fully built out.
 bool zone_open(const State& s, Tile zone);

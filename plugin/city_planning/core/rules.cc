@@ -3,6 +3,7 @@
 #include <bit>
 #include <cassert>
 
+#include "areas.h"
 #include "chance.h"
 #include "developments.h"
 #include "stones.h"
@@ -88,59 +89,48 @@ void append_stones(const State& s, std::vector<Action>& out) {
     for (Point p : legal_stone_points(s, t)) out.push_back(Action::place_stone(t, p));
 }
 
-// Calls f(action) for every legal main decision, in id order.
+// Calls f(action) for every legal main decision, in id order. The area
+// counts of every block come from one pass over the board (areas.h); the
+// plain spot-by-spot version is kept as reference::legal_actions.
 template <class F>
 void for_each_main(const State& s, F&& f) {
   f(Action::pass());
-  // Zones: C7 (allowed spots), C8, C9, C12's orders.
-  std::array<bool, kSpots> allowed{};
-  if (s.zones() == 0) {
-    allowed.fill(true);
-  } else {
-    for (PieceMask m = s.zones(); m; m &= m - 1) {
-      const Point c = s.zone_center(std::countr_zero(m));
-      for (int dr = -3; dr <= 3; ++dr)
-        for (int dc = -3; dc <= 3; ++dc) {
-          const int col = col_of(c) + dc, row = row_of(c) + dr;
-          if (col >= 1 && col <= kSize - 2 && row >= 1 && row <= kSize - 2)
-            allowed[spot_of_center(point_at(col, row))] = true;
-        }
-    }
-  }
+  const Areas areas(s);
+  // Zones: C7 (touching centres), C9 (a stone left), C8, C12's orders.
+  // One pass over the centres fills each face-up tile's set; the sets are
+  // then listed tile by tile (id order).
   std::array<Tile, kFaceUpSlots> tiles{};
+  std::array<Suit, kFaceUpSlots> suits{};
+  std::array<int, kFaceUpSlots> values{};
   int n_tiles = 0;
   for (Tile t = 0; t < kTiles; ++t)
-    if (s.face_up_slot(t) >= 0) tiles[n_tiles++] = t;
-  struct SpotInfo {
-    bool ok = false;
-    ZoneCounts counts;
-    int orders = 0;
-  };
-  std::array<SpotInfo, kSpots> spots{};
-  for (int spot = 0; spot < kSpots && n_tiles > 0; ++spot) {
-    if (!allowed[spot]) continue;
-    const Point center = center_of_spot(spot);
-    SpotInfo& info = spots[spot];
-    info.counts = zone_counts(s, center);
-    if (info.counts.stones >= s.stone_count()) continue;  // C9
-    info.ok = true;
-    info.orders = return_order_count(overlapped_zones(s, center));
+    if (s.face_up_slot(t) >= 0) suits[n_tiles] = suit_of(t), values[n_tiles] = value_of(t), tiles[n_tiles++] = t;
+  std::array<PointSet, kFaceUpSlots> fits{};
+  std::array<std::uint8_t, kPoints> orders;  // set for the centres some tile fits
+  if (n_tiles > 0) {
+    const int stones = s.stone_count();
+    touching_centres(s).for_each([&](Point c) {
+      if (areas.stones_around(c) >= stones) return;  // C9
+      for (int i = 0; i < n_tiles; ++i) fits[i].insert_if(c, areas.zone_values_met(suits[i], c) >> values[i] & 1);
+    });
+    (fits[0] | fits[1] | fits[2]).for_each([&](Point c) {
+      orders[c] = static_cast<std::uint8_t>(return_order_count(overlapped_zones(s, c)));
+    });
   }
   for (int i = 0; i < n_tiles; ++i)
-    for (int spot = 0; spot < kSpots; ++spot) {
-      const SpotInfo& info = spots[spot];
-      if (!info.ok || !zone_requirements_met(tiles[i], info.counts)) continue;
-      for (int o = 0; o < info.orders; ++o) f(Action::place_zone(tiles[i], center_of_spot(spot), o));
-    }
+    fits[i].for_each([&](Point c) {
+      for (int o = 0; o < orders[c]; ++o) f(Action::place_zone(tiles[i], c, o));
+    });
   // Developments: C13 points by suit, then C14 Zones.
   const PieceMask hand = s.hand(s.to_move());
-  std::array<PointSet, kSuits> points{};
-  std::array<bool, kSuits> done{};
+  if (hand == 0) return;
+  const PointSet candidates = development_candidates(s);
+  int suits_in_hand = 0;
+  for (PieceMask m = hand; m; m &= m - 1) suits_in_hand |= 1 << static_cast<int>(suit_of(std::countr_zero(m)));
+  const std::array<PointSet, kSuits> points = unincorporated_points(areas, candidates, suits_in_hand);
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
-    const int suit = static_cast<int>(suit_of(c));
-    if (!done[suit]) points[suit] = unincorporated_points(s, suit_of(c)), done[suit] = true;
-    for (Point p : points[suit]) f(Action::develop_at(c, p));
+    points[static_cast<int>(suit_of(c))].for_each([&](Point p) { f(Action::develop_at(c, p)); });
   }
   for (PieceMask m = hand; m; m &= m - 1) {
     const Coin c = std::countr_zero(m);
@@ -202,6 +192,7 @@ std::optional<Player> player_to_decide(const State& s) {
 
 std::vector<Action> legal_actions(const State& s) {
   std::vector<Action> out;
+  out.reserve(128);  // most decisions have fewer; one allocation instead of eight
   switch (s.phase()) {
     case Phase::Over: break;
     case Phase::Stones: append_stones(s, out); break;

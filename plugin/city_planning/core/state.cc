@@ -1,5 +1,6 @@
 #include "state.h"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
@@ -10,6 +11,7 @@ State::State() {
   point_zone_.fill(kNone);
   tile_center_.fill(kNoPoint);
   coin_place_.fill(CoinPlace::Bag);
+  coins_in_[static_cast<int>(CoinPlace::Bag)] = kAllPieces;
   coin_where_.fill(kNone);
   empty_ = PointSet::all();
   for (Point p = 0; p < kPoints; ++p) refresh(p);
@@ -53,6 +55,8 @@ void State::move_coin(Coin c, CoinPlace to, int where) {
     point_coin_[p] = kNone;
     empty_.insert(p);
   }
+  coins_in_[static_cast<int>(coin_place_[c])] &= ~(PieceMask{1} << c);
+  coins_in_[static_cast<int>(to)] |= PieceMask{1} << c;
   coin_place_[c] = to;
   coin_where_[c] = static_cast<std::int16_t>(to == CoinPlace::Point || to == CoinPlace::Zone ? where : kNone);
   if (to == CoinPlace::Point) {
@@ -85,22 +89,20 @@ void State::remove_zone(Tile t) {
 
 PieceMask State::developments_on(Tile zone) const {
   PieceMask m = 0;
-  for (Coin c = 0; c < kCoins; ++c)
-    if (coin_place_[c] == CoinPlace::Zone && coin_where_[c] == zone) m |= PieceMask{1} << c;
+  for (PieceMask z = coins_in(CoinPlace::Zone); z; z &= z - 1)
+    if (coin_where_[std::countr_zero(z)] == zone) m |= z & -z;
   return m;
 }
 
 int State::developed_value(Tile zone) const {
   int v = 0;
-  for (Coin c = 0; c < kCoins; ++c)
-    if (coin_place_[c] == CoinPlace::Zone && coin_where_[c] == zone) v += value_of(c);
+  for (PieceMask m = developments_on(zone); m; m &= m - 1) v += value_of(std::countr_zero(m));
   return v;
 }
 
 int State::best_development(Tile zone) const {
   int v = -1;
-  for (Coin c = 0; c < kCoins; ++c)
-    if (coin_place_[c] == CoinPlace::Zone && coin_where_[c] == zone && value_of(c) > v) v = value_of(c);
+  for (PieceMask m = developments_on(zone); m; m &= m - 1) v = std::max(v, value_of(std::countr_zero(m)));
   return v;
 }
 
@@ -124,13 +126,6 @@ Tile State::pop_returned() {
   for (int i = 1; i < returned_n_; ++i) returned_[i - 1] = returned_[i];
   returned_[--returned_n_] = 0;
   return t;
-}
-
-PieceMask State::coins_in(CoinPlace place) const {
-  PieceMask m = 0;
-  for (Coin c = 0; c < kCoins; ++c)
-    if (coin_place_[c] == place) m |= PieceMask{1} << c;
-  return m;
 }
 
 int State::hand_size(Player p) const { return std::popcount(hand(p)); }

@@ -36,6 +36,7 @@ inline constexpr int kPhases = 6;
 
 // Where a coin is.
 enum class CoinPlace : std::uint8_t { Bag, HandA, HandB, Point, Zone, Removed };
+inline constexpr int kCoinPlaces = 6;
 constexpr CoinPlace hand_place(Player p) { return p == Player::A ? CoinPlace::HandA : CoinPlace::HandB; }
 
 // A face-up tile beside the board and the stones waiting on it (rule 6.1).
@@ -101,7 +102,7 @@ class State {
   CoinPlace coin_place(Coin c) const { return coin_place_[c]; }
   // For coins on a point: the point; on a Zone: the Zone's tile.
   int coin_where(Coin c) const { return coin_where_[c]; }
-  PieceMask coins_in(CoinPlace place) const;
+  PieceMask coins_in(CoinPlace place) const { return coins_in_[static_cast<int>(place)]; }
   PieceMask hand(Player p) const { return coins_in(hand_place(p)); }
   int hand_size(Player p) const;
   int bag_size() const;
@@ -176,6 +177,7 @@ class State {
   int returned_n_ = 0;
 
   std::array<CoinPlace, kCoins> coin_place_{};
+  std::array<PieceMask, kCoinPlaces> coins_in_{};  // by place: the coins there
   std::array<std::int16_t, kCoins> coin_where_{};
 
   std::array<int, 2> score_{};
