@@ -131,8 +131,9 @@ const char* phase_name(const State& s) {
 
 std::string result_line(const State& s) {
   const int a = s.score(Player::A), b = s.score(Player::B);
-  // The winner's score first, as in every game's result line.
-  const std::string score = std::to_string(std::max(a, b)) + " - " + std::to_string(std::min(a, b));
+  // The winner's score first, as in every game's result line; "to" rather
+  // than a dash, since scores may be negative ("A wins 4 to -5").
+  const std::string score = std::to_string(std::max(a, b)) + " to " + std::to_string(std::min(a, b));
   const auto lead = leader(s);
   return (lead ? letter(*lead) + " wins " : std::string("Draw ")) + score + ": " + end_text(end_reason(s));
 }
@@ -356,11 +357,12 @@ Outcome GameAdapter::rollout(const pb::RolloutRequest& req, pb::RolloutResponse&
   if (req.count() == 0 || req.count() > 1'000'000)
     return refuse(pb::INVALID_ARGUMENT, "count " + std::to_string(req.count()) + " is not in 1..1000000");
   Rng rng(req.seed());  // chance is sampled from the same generator
+  // Guided playouts (playout.h): greedy on the points of each main decision.
   std::array<double, 2> sum{};
   std::uint64_t plies = 0;
   for (std::uint32_t k = 0; k < req.count(); ++k) {
     State c = *s;
-    plies += static_cast<std::uint64_t>(random_playout(c, rng));
+    plies += static_cast<std::uint64_t>(guided_playout(c, rng));
     const int sign = sign_of_margin(c);
     sum[0] += sign;
     sum[1] -= sign;

@@ -9,7 +9,8 @@
 // Hidden information: a hand is drawn face up only when its overlay
 // ("hand-A", "hand-B") is on; otherwise as face-down coins ("?"). An empty
 // overlay list (the default of ViewOptions) therefore shows public
-// information only.
+// information only. ViewOptions.seat hides the other seat's hand even with
+// its overlay on.
 //
 // Shape ids: "line:v:N", "line:h:N", "label:...", "zone:M3" (+ ":label"),
 // "stone:K10", "coin:M4" (wherever it is: on a point, on a Zone, in a hand),
@@ -166,7 +167,9 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   b.set_height(20);
   scene.set_background(kBackground);
   scene.set_status(status_line(s));
-  const bool show_hand[2] = {overlay_on(view, "hand-A"), overlay_on(view, "hand-B")};
+  // A view for one seat never shows the other hand, whatever the overlays.
+  const bool show_hand[2] = {overlay_on(view, "hand-A") && (!view.has_seat() || view.seat() == 0),
+                             overlay_on(view, "hand-B") && (!view.has_seat() || view.seat() == 1)};
   for (Player p : {Player::A, Player::B}) {
     auto& o = *scene.add_overlays();
     o.set_key(std::string("hand-") + player_letter(p));
