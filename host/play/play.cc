@@ -68,8 +68,10 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   const std::int64_t start = now_ms();
   header.set_start_time_ms(start);
   header.set_host_version(GAMEHOST_VERSION);
+  // Games without chance commit to nothing (their logs are as before).
+  const bool chance_game = plugin.info().has_chance();
   const ChanceSecret secret = s.chance_seed ? given_chance(*s.chance_seed) : secret_chance();
-  commit_chance(header, secret);
+  if (chance_game) commit_chance(header, secret);
   std::unique_ptr<LogWriter> log;
   if (!s.log_path.empty()) log = std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
 
@@ -126,7 +128,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     result.set_result(r.info.result());
     result.set_plies(static_cast<std::uint32_t>(r.plies));
     result.set_end_time_ms(now_ms() - start);
-    reveal_chance(result, secret);
+    if (chance_game) reveal_chance(result, secret);
     log->finish(result);
   }
   return r;
