@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
   std::optional<int> ply;
   int antialias = -1;
   std::vector<std::string> plugin_dirs;
+  viewer::SeatOptions seat;
   app.add_option("LOG", log, "a game log (.ghlog)")->required();
   app.add_option("--ply", ply, "the position after ply N (0 = start; default: the start in the window, "
                                "the end for --screenshot and --dump-panel)");
@@ -64,6 +65,11 @@ int main(int argc, char** argv) {
                                             "(Alien City: streets,legal,paths), all or none")->type_name("LIST");
   app.add_option("--dump-panel", dump, "write the side panel as tab-separated text (section, key, value, text) "
                                        "to FILE or - (stdout); needs no display")->type_name("FILE");
+  app.add_option("--as", seat.as, "see the game as one player saw it: a seat number (1 = --player1) or a name; "
+                                  "other players' hidden pieces and draws, and every later draw, stay hidden")
+      ->type_name("SEAT");
+  app.add_flag("--show-all", seat.show_all, "list every draw, also private and future ones, in an unfinished game "
+                                            "(a finished game shows them by default)")->excludes("--as");
   app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
@@ -90,7 +96,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<ReplaySession> session;
   std::string error;
   try {
-    session = ReplaySession::open(log, plugin_dirs);
+    session = ReplaySession::open(log, plugin_dirs, seat);
     if (!session->has_scenes()) throw gamehost::HostError(log + ": this game's plugin draws no scenes (RenderScene)");
     if (ply && (*ply < 0 || *ply > session->plies()))
       throw gamehost::HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log, *ply, session->plies()));

@@ -5,11 +5,13 @@
 #include <algorithm>
 
 #include "gamehost/replay.h"
+#include "gamehost/seat_mask.h"
 
 namespace viewer {
 
 std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& log_path,
-                                                   const std::vector<std::string>& plugin_dirs) {
+                                                   const std::vector<std::string>& plugin_dirs,
+                                                   const SeatOptions& seat) {
   std::unique_ptr<ReplaySession> s(new ReplaySession());
   s->log_ = gamehost::read_log(log_path);
   s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs));
@@ -26,7 +28,29 @@ std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& 
 
   for (const auto& ply : s->log_.record.plies())
     s->moves_.push_back({static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation()});
+  s->mask_secrets(seat);
   return s;
+}
+
+void ReplaySession::mask_secrets(const SeatOptions& seat) {
+  if (!seat.as.empty() && seat.show_all)
+    throw gamehost::HostError("--as and --show-all: a view for one seat never shows another seat's draws");
+  std::vector<bool> seen;
+  if (!seat.as.empty()) {
+    seat_ = gamehost::seat_of_player(*plugin_, seat.as);
+    seen = gamehost::plies_seen_by(*plugin_, log_, states_, seat_);
+    mask_future_ = true;
+  } else if (!seat.show_all && !log_.finished() && plugin_->info().has_hidden_information()) {
+    seen = gamehost::plies_seen_by_all(*plugin_, log_, states_);
+    mask_future_ = true;
+  }
+  for (std::size_t i = 0; i < seen.size(); ++i) moves_[i].secret = !seen[i];
+}
+
+std::string ReplaySession::listed_notation(int ply, int shown) const {
+  const Move& m = moves_[static_cast<std::size_t>(ply - 1)];
+  if (m.secret || (mask_future_ && m.seat == -1 && ply > shown)) return std::string(gamehost::kHiddenNotation);
+  return m.notation;
 }
 
 std::string ReplaySession::result() const {
@@ -38,8 +62,10 @@ void ReplaySession::render(int ply, pb::ViewOptions view, pb::Scene& out) {
     throw gamehost::HostError(fmt::format("{}: the {} plugin draws no scenes (no RenderScene call)",
                                           log_.file, plugin_->id()));
   ply = std::clamp(ply, 0, plies());
-  if (ply > 0) view.set_last_action_id(moves_[ply - 1].action_id);
+  // A secret draw is not pointed at (its action id names it).
+  if (ply > 0 && !moves_[ply - 1].secret) view.set_last_action_id(moves_[ply - 1].action_id);
   else view.clear_last_action_id();
+  if (seat_ >= 0) view.set_seat(seat_);
   request_.set_state(states_[ply]);
   *request_.mutable_view() = std::move(view);
   plugin_->call(pb::METHOD_RENDER_SCENE, request_, response_);

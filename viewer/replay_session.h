@@ -23,6 +23,13 @@ struct Move {
   int seat = 0;         // who made it (-1: chance)
   std::uint32_t action_id = 0;
   std::string notation;
+  bool secret = false;  // a draw the viewer may not see: listed as "?"
+};
+
+// Whose eyes the game is seen through (docs/viewer.md, "Hidden information").
+struct SeatOptions {
+  std::string as;         // "" or a seat (number from 1, or a player name)
+  bool show_all = false;  // every draw, past and future (not with `as`)
 };
 
 class ReplaySession {
@@ -31,8 +38,14 @@ class ReplaySession {
   // plugin path (the build's plugins, $GAMEHOST_PLUGIN_PATH, plugin_dirs).
   // Throws gamehost::HostError with the same message as `gamehost verify`
   // (e.g. "FILE: byte N, ply P: what") when anything is wrong.
+  // With `seat.as`, only what that seat saw: other seats' private draws and
+  // every draw after the shown ply are listed as "?", and scenes are drawn
+  // for that seat (ViewOptions.seat). Without it, a finished game shows
+  // everything; an unfinished game with hidden information masks private and
+  // future draws unless seat.show_all.
   static std::unique_ptr<ReplaySession> open(const std::filesystem::path& log_path,
-                                             const std::vector<std::string>& plugin_dirs);
+                                             const std::vector<std::string>& plugin_dirs,
+                                             const SeatOptions& seat = {});
 
   const std::string& file() const { return log_.file; }
   const std::string& game_name() const { return game_name_; }
@@ -44,6 +57,10 @@ class ReplaySession {
   // The recorded result line, or "" when the game is unfinished.
   std::string result() const;
   bool has_scenes() const { return has_scenes_; }
+  // The seat the game is seen as (-1: none).
+  int seat() const { return seat_; }
+  // How move `ply` (from 1) is listed while ply `shown` is on the board.
+  std::string listed_notation(int ply, int shown) const;
 
   // The scene of the position after `ply` plies with `view` (the last
   // action is filled in here). Throws HostError when the plugin refuses.
@@ -51,6 +68,7 @@ class ReplaySession {
 
  private:
   ReplaySession() = default;
+  void mask_secrets(const SeatOptions& seat);
 
   gamehost::Registry registry_;
   gamehost::Plugin* plugin_ = nullptr;  // owned by registry_
@@ -60,6 +78,8 @@ class ReplaySession {
   std::vector<Move> moves_;
   std::vector<std::string> states_;
   bool has_scenes_ = false;
+  int seat_ = -1;
+  bool mask_future_ = false;  // draws after the shown ply are listed as "?"
   pb::RenderSceneRequest request_;
   pb::RenderSceneResponse response_;
 };

@@ -171,7 +171,7 @@ void SidePanel::layout_moves(const ReplaySession& session, int ply, float top, f
         const auto& names = session.seat_names();
         const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) && !names[m.seat].empty()
                                     ? names[m.seat].substr(0, 1) : "·";
-        label = who + " " + m.notation;
+        label = who + " " + session.listed_notation(i, ply);
       }
       const sf::FloatRect cell{x, y - row_h / 2 + 1, col_w - 6, row_h - 2};
       if (i == ply) fill_convex(rounded_rect_points(cell, 4), kAccent, shapes_);
@@ -213,6 +213,13 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
   row("", "selection", scene.selection_name(), scene.selection_name());
   for (const pb::PanelSection& sec : scene.panel())
     for (const pb::PanelLine& l : sec.lines()) row(sec.title(), l.key(), l.value(), span_text(l));
+  // The move list as the panel lists it (masked draws as "?").
+  for (const Move& m : session.moves()) {
+    const std::string listed = session.listed_notation(m.ply, ply);
+    const auto& names = session.seat_names();
+    const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) ? names[m.seat] : "chance";
+    row("Moves", std::to_string(m.ply), listed, who + " " + listed);
+  }
   return out;
 }
 

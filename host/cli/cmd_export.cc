@@ -1,5 +1,6 @@
 // `gamehost export` (JSON or text) and `gamehost import` (JSON back to a log).
-// Both work on the log alone: no plugin is needed.
+// Both work on the log alone, except export --as, which replays it
+// through its plugin to learn what the seat saw.
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
@@ -10,7 +11,9 @@
 #include <cstring>
 
 #include "commands.h"
+#include "gamehost/chance_secret.h"
 #include "gamehost/game_log.h"
+#include "gamehost/seat_mask.h"
 
 namespace gamehost {
 namespace {
@@ -34,15 +37,21 @@ std::string indent(const std::string& text) {
   return out;
 }
 
-void print_text(const GameLog& log) {
+// `as`: the seat's name for a per-seat view (export --as), else empty.
+void print_text(const GameLog& log, const std::string& as) {
   const auto& h = log.record.header();
   fmt::print("game: {} {} (interface {})\n", h.game_id(), h.game_version(), h.interface_version());
+  if (!as.empty()) fmt::print("view: as {} sees it (plies {} did not see: {})\n", as, as, kHiddenNotation);
   fmt::print("seed: {}\nstarted: {}\nhost: {}\n", h.seed(), utc_time(h.start_time_ms()), h.host_version());
+  if (!h.chance_commitment().empty())
+    fmt::print("chance: {}, commitment {}\n", h.chance_reproducible() ? "reproducible (not secret)" : "secret",
+               hex(h.chance_commitment()));
   fmt::print("options:\n");
   for (const auto& o : h.options())
     fmt::print("  {} = {}\n", o.name(), o.value().find('\n') == std::string::npos ? o.value() : "\n" + indent(o.value()));
   fmt::print("setup:\n{}\n", indent(h.setup()));
-  fmt::print("initial state: {} bytes, hash {:016x}\n", h.initial_state().size(), h.initial_state_hash());
+  if (as.empty() || !h.initial_state().empty())
+    fmt::print("initial state: {} bytes, hash {:016x}\n", h.initial_state().size(), h.initial_state_hash());
   fmt::print("players:\n");
   for (int i = 0; i < h.players_size(); ++i)
     fmt::print("  {}: {} = {}\n", i + 1, h.players(i).name(), h.players(i).agent());
@@ -51,12 +60,19 @@ void print_text(const GameLog& log) {
     const std::string who = p.player() == -1                                  ? "chance"
                             : p.player() >= 0 && p.player() < h.players_size() ? h.players(p.player()).name()
                                                                                 : fmt::format("seat {}", p.player());
-    fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}\n", p.ply(), who, p.notation(),
-               p.action_id(), static_cast<double>(p.time_ms()) / 1000.0, p.state_hash());
+    if (!as.empty() && p.notation() == kHiddenNotation)
+      fmt::print("  {:>4}. {:<6} {}\n", p.ply(), who, kHiddenNotation);
+    else if (!as.empty() && p.state_hash() == 0)  // masked hashes
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s\n", p.ply(), who, p.notation(), p.action_id(),
+                 static_cast<double>(p.time_ms()) / 1000.0);
+    else
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}\n", p.ply(), who, p.notation(),
+                 p.action_id(), static_cast<double>(p.time_ms()) / 1000.0, p.state_hash());
   }
   if (log.finished()) {
     const auto& r = log.record.result();
     fmt::print("result: {} ({} plies, {:.3f}s)\n", r.result(), r.plies(), static_cast<double>(r.end_time_ms()) / 1000.0);
+    if (r.has_chance_seed()) fmt::print("chance seed: {} (salt {})\n", r.chance_seed(), hex(r.chance_salt()));
   } else {
     fmt::print("result: none (unfinished)\n");
   }
@@ -66,15 +82,24 @@ void print_text(const GameLog& log) {
 
 void add_export_import_commands(CLI::App& app, Common& common) {
   struct ExportArgs {
-    std::string log, format = "json";
+    std::string log, format = "json", as;
   };
   auto ex = std::make_shared<ExportArgs>();
   auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord) or text");
   cmd->add_option("LOG", ex->log, "a game log")->required();
   cmd->add_option("--format", ex->format, "json or text")->check(CLI::IsMember({"json", "text"}));
-  cmd->callback([ex] {
-    const GameLog log = read_log(ex->log);
-    if (ex->format == "text") return print_text(log);
+  cmd->add_option("--as", ex->as,
+                  "only what one player saw (games with hidden information): other seats' draws as ?, no state "
+                  "hashes, no initial state, no chance seed; replays the log through its plugin")
+      ->type_name("PLAYER");
+  cmd->callback([&common, ex] {
+    GameLog log = read_log(ex->log);
+    std::string as;
+    if (!ex->as.empty()) {
+      Registry registry = common.registry();
+      log = seat_log(registry, log, ex->as, as);
+    }
+    if (ex->format == "text") return print_text(log, as);
     google::protobuf::util::JsonPrintOptions options;
     options.add_whitespace = true;
     options.always_print_primitive_fields = true;

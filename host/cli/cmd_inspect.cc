@@ -7,8 +7,10 @@
 
 #include "commands.h"
 #include "gamehost/faults.h"
+#include "gamehost/chance_secret.h"
 #include "gamehost/json_codec.h"
 #include "gamehost/replay.h"
+#include "gamehost/seat_mask.h"
 
 namespace gamehost {
 namespace {
@@ -69,28 +71,6 @@ Position load_position(Registry& registry, const Source& src) {
   return p;
 }
 
-// "--as PLAYER": a seat number from 1 (as --player1) or a player name
-// (case-insensitive); the seat from 0.
-int seat_of_player(const Plugin& plugin, const std::string& text) {
-  const int players = plugin.players();
-  std::string names;
-  for (int i = 0; i < players; ++i) {
-    const std::string& name = plugin.info().player_names(i);
-    names += (i ? ", " : "") + name;
-    if (name.size() == text.size() &&
-        std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
-          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-        }))
-      return i;
-  }
-  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos && text.size() < 4) {
-    const int n = std::stoi(text);
-    if (n >= 1 && n <= players) return n - 1;
-  }
-  throw HostError(fmt::format("--as '{}': not a player of {} (seats 1..{}, or a name: {})", text, plugin.id(),
-                              players, names));
-}
-
 }  // namespace
 
 void add_verify_command(CLI::App& app, Common& common) {
@@ -102,11 +82,16 @@ void add_verify_command(CLI::App& app, Common& common) {
     const GameLog log = read_log(*log_path);
     Registry registry = common.registry();
     Plugin& plugin = registry.find(log.record.header().game_id());
-    const Replayed r = replay(plugin, log);
+    const Replayed r = replay(plugin, log, std::nullopt, /*keep_states=*/true);
+    const ChanceCheck chance = check_chance(plugin, log, r.states);
     const auto& h = log.record.header();
     if (log.finished()) {
       fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
                  h.game_version(), h.seed(), r.plies, log.record.result().result());
+      if (chance == ChanceCheck::Verified)
+        fmt::print("Chance: every chance ply follows from the revealed chance seed {}, which matches the "
+                   "commitment{}\n", log.record.result().chance_seed(),
+                   h.chance_reproducible() ? " (a reproducible game: the seed was not secret)" : "");
     } else if (log.faulted()) {
       fmt::print("{}: faulted: {} {}, seed {}, {} plies verified, no result: stopped by a fault: {}\n", *log_path,
                  h.game_id(), h.game_version(), h.seed(), r.plies, fault_text(log.record.fault()));
@@ -115,6 +100,8 @@ void add_verify_command(CLI::App& app, Common& common) {
       fmt::print("{}: unfinished: {} {}, seed {}, {} plies verified, no result recorded{}\n", *log_path,
                  h.game_id(), h.game_version(), h.seed(), r.plies,
                  r.info.terminal() ? " (the game had ended)" : "");
+      if (chance == ChanceCheck::Hidden)
+        fmt::print("Chance: committed, still secret (revealed when the game ends)\n");
       common.exit_code = kExitUnfinished;
     }
   });
@@ -137,15 +124,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     const auto info = p.plugin->query(p.state, f);
     if (!as->empty()) {
       const int seat = seat_of_player(*p.plugin, *as);
-      pb::ObserveRequest req;
-      req.set_state(p.state);
-      req.set_player(seat);
-      pb::ObserveResponse seen;
-      try {
-        p.plugin->call(pb::METHOD_OBSERVE, req, seen);
-      } catch (const CallError& e) {
-        throw HostError(fmt::format("{}: Observe: {}", p.plugin->id(), e.what()));
-      }
+      const pb::ObserveResponse seen = observe(*p.plugin, p.state, seat);
       fmt::print("{}, as {} sees it\n{}\n", p.title, p.plugin->info().player_names(seat), seen.text());
       // Only what Observe gives: a game with hidden information may put
       // private facts in its analyses, so they are not shown here.
@@ -162,14 +141,21 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
   struct Args {
     Source src;
     std::string format = "text";
+    std::string as;
   };
   auto an = std::make_shared<Args>();
   cmd = app.add_subcommand("analyze", "every legal action and the game's analysis of a position");
   add_source_options(cmd, an->src);
   cmd->add_option("--format", an->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--as", an->as,
+                  "what one player may see (games with hidden information): their observation, and the legal "
+                  "actions only on their own turn; a seat number (1 = --player1) or a player name")
+      ->type_name("PLAYER");
   cmd->callback([&common, an] {
     Registry registry = common.registry();
     const Position p = load_position(registry, an->src);
+    if (!an->as.empty()) return analyze_as(*p.plugin, p.state, p.title, p.ply, seat_of_player(*p.plugin, an->as),
+                                           an->format == "json");
     pb::QueryFlags f;
     f.set_legal_details(true);
     f.set_legal_payloads(an->format == "json");

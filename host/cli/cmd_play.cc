@@ -10,6 +10,7 @@
 
 #include "gamehost/agents/spec.h"
 #include "commands.h"
+#include "gamehost/chance_secret.h"
 #include "gamehost/play.h"
 
 namespace gamehost {
@@ -74,7 +75,7 @@ void add_play_command(CLI::App& app, Common& common) {
     std::string game;
     std::vector<std::string> options, option_files;
     std::string position;
-    std::optional<std::uint64_t> seed;
+    std::optional<std::uint64_t> seed, chance_seed;
     std::map<int, std::string> players;
     std::string out;
     bool force = false, quiet = false, no_log = false;
@@ -89,10 +90,15 @@ void add_play_command(CLI::App& app, Common& common) {
       ->type_name("K=FILE");
   cmd->add_option("--position", args->position, "start from a position: same as --option-file position=FILE")
       ->type_name("FILE");
-  cmd->add_option("--seed", args->seed, "seed of the setup and of agents without their own (default: random)");
+  cmd->add_option("--seed", args->seed,
+                  "seed of the setup and of agents without their own (default: random); also makes chance "
+                  "reproducible, so not secret, unless --chance-seed is given");
+  cmd->add_option("--chance-seed", args->chance_seed,
+                  "draw chance outcomes from this seed: a reproducible, not secret, game (default: a secret seed "
+                  "from the OS, revealed in the log when the game ends)");
   for (int seat = 1; seat <= 4; ++seat)
     cmd->add_option(fmt::format("--player{}", seat), args->players[seat],
-                    fmt::format("agent of seat {}{}", seat, seat == 1 ? " (moves first)" : ""))
+                    fmt::format("agent of seat {}{}", seat, seat == 1 ? " (the game's first seat; who moves first is the game's rule)" : ""))
         ->type_name("AGENT");
   cmd->add_option("--out", args->out, "log file (default: games/recorded/GAME-TIME-seedN.ghlog)")->type_name("LOG");
   cmd->add_flag("--force", args->force, "overwrite an existing log");
@@ -107,6 +113,8 @@ void add_play_command(CLI::App& app, Common& common) {
     for (const auto& o : args->option_files) s.options.push_back(parse_option(o, true));
     if (!args->position.empty()) s.options.push_back(parse_option("position=" + args->position, true));
     s.seed = args->seed ? *args->seed : std::random_device{}();  // recorded in the log
+    if (args->chance_seed) s.chance_seed = *args->chance_seed;
+    else if (args->seed) s.chance_seed = chance_seed_of_game_seed(*args->seed);
     std::string missing;
     for (int seat = 1; seat <= 4; ++seat) {
       const std::string& spec = args->players[seat];
@@ -131,6 +139,11 @@ void add_play_command(CLI::App& app, Common& common) {
         v += fmt::format("{}{} = {}", i ? ", " : "", plugin.info().player_names(i), s.agents[i]);
       return v;
     }());
+    if (plugin.info().has_chance())
+      fmt::print("{}\n", s.chance_seed ? "Chance: reproducible from the seed given, NOT secret (anyone with the seed "
+                                          "can predict every draw)"
+                                        : "Chance: secret, drawn from the OS; the log commits to it and reveals it "
+                                          "when the game ends");
     std::cout.flush();
     const PlayResult r = play_game(plugin, s);
     if (r.fault) {

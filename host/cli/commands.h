@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gamehost/log.pb.h"
+#include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
 #include "gamehost/registry.h"
 
@@ -49,5 +50,12 @@ void add_review_command(CLI::App& app, Common& common);
 v1::OptionValue parse_option(const std::string& text, bool from_file);
 
 std::string read_text_file(const std::string& path, const std::string& what);
+
+// `analyze --as`: the position after ply `ply` as `seat` sees it (seat_views.cc).
+void analyze_as(Plugin& plugin, const std::string& state, const std::string& title, int ply, int seat, bool json);
+
+// `export --as`: the log replayed and verified, with what the seat named
+// `as` did not see masked (gamehost/seat_mask.h); `seat_name` is set.
+GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, std::string& seat_name);
 
 }  // namespace gamehost

@@ -13,7 +13,9 @@
 #include "gamehost/agents/random_agent.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/faults.h"
+#include "gamehost/chance_secret.h"
 #include "gamehost/replay.h"
+#include "gamehost/seat_view.h"
 
 namespace gamehost {
 
@@ -71,12 +73,17 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   const std::int64_t start = now_ms();
   header.set_start_time_ms(start);
   header.set_host_version(GAMEHOST_VERSION);
+  // Games without chance commit to nothing (their logs are as before).
+  const bool chance_game = plugin.info().has_chance();
+  const ChanceSecret secret = s.chance_seed ? given_chance(*s.chance_seed) : secret_chance();
+  if (chance_game) commit_chance(header, secret);
   std::unique_ptr<LogWriter> log;
   if (!s.log_path.empty()) log = std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
 
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
-  SplitMix chance(s.seed ^ 0xC4A9CEull);  // chance events, recorded like any ply
+  SplitMix chance(secret.seed);  // chance events, recorded like any ply
+  SeatView view(plugin, s.seed);  // agents see only what their seat may
   // With hidden information and a person at the terminal, chance outcomes are
   // not printed (a coin drawn by the other seat is private; the human sees
   // what they may through Observe). Seats' own decisions are public.
@@ -102,7 +109,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
         if (seat < 0 || seat >= players) throw HostError(fmt::format("{}: seat {} to move", plugin.id(), seat));
         if (r.info.legal_ids_size() == 0)
           throw HostError(fmt::format("{}: no legal action in a non-terminal state", plugin.id()));
-        choice = agents[seat]->choose(Turn{plugin, r.state, r.info, seat, r.plies + 1});
+        view.show(r.state, r.info, seat, r.plies + 1);
+        choice = agents[seat]->choose(Turn{plugin, view.state(), view.info(), seat, r.plies + 1});
         if (!choice) return r;  // abandoned: the log stays unfinished
         if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
           throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
@@ -138,6 +146,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     result.set_result(r.info.result());
     result.set_plies(static_cast<std::uint32_t>(r.plies));
     result.set_end_time_ms(now_ms() - start);
+    if (chance_game) reveal_chance(result, secret);
     log->finish(result);
   }
   return r;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "gamehost/agents/spec.h"
+#include "gamehost/chance_secret.h"
 #include "gamehost/faults.h"
 #include "gamehost/play.h"
 
@@ -199,6 +200,7 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
       PlaySettings ps;
       ps.options = s.options;
       ps.seed = g.seed;
+      ps.chance_seed = chance_seed_of_game_seed(g.seed);  // reproducible tournaments
       ps.agents = {s.agents[g.agent[0]], s.agents[g.agent[1]]};
       ps.log_path = logs / fmt::format("g{:04}-{}-vs-{}-seed{}.ghlog", i + 1, file_part(s.agents[g.agent[0]]),
                                        file_part(s.agents[g.agent[1]]), g.seed);

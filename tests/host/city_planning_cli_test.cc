@@ -91,7 +91,10 @@ TEST_CASE("random City Planning games record chance, verify and replay exactly",
     CHECK(verified.exit_code == 0);
     CHECK(verified.out == log_path + ": OK: city_planning 1.0.0, seed " + std::to_string(seed) + ", " +
                               std::to_string(log.record.plies_size()) + " plies verified\nResult: " +
-                              log.record.result().result() + "\n");
+                              log.record.result().result() + "\n" +
+                              "Chance: every chance ply follows from the revealed chance seed " +
+                              std::to_string(seed ^ 0xC4A9CEull) +
+                              ", which matches the commitment (a reproducible game: the seed was not secret)\n");
     // Same seed, same game (chance included).
     const auto again = test::run_gamehost({"play", "city_planning", "--seed", std::to_string(seed), "--player1",
                                            "random", "--player2", "random", "--no-log", "-q"});

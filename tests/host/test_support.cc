@@ -29,6 +29,10 @@ std::string slurp_fd(int fd) {
 }  // namespace
 
 Run run_gamehost(const std::vector<std::string>& args, const std::string& input) {
+  return run_program(GAMEHOST_BIN, args, input);
+}
+
+Run run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input) {
   int in[2], out[2], err[2];
   REQUIRE(::pipe(in) == 0);
   REQUIRE(::pipe(out) == 0);
@@ -39,13 +43,13 @@ Run run_gamehost(const std::vector<std::string>& args, const std::string& input)
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_adddup2(&fa, err[1], 2);
   for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) posix_spawn_file_actions_addclose(&fa, fd);
-  std::vector<std::string> argv_s{GAMEHOST_BIN};
+  std::vector<std::string> argv_s{program};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ);
+  const int rc = posix_spawn(&pid, program.c_str(), &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   REQUIRE(rc == 0);
   ::close(in[0]);

@@ -20,6 +20,8 @@ struct Run {
 // Runs gamehost with `args` (each one argument, no shell), feeding `input`
 // on stdin; waits for it.
 Run run_gamehost(const std::vector<std::string>& args, const std::string& input = "");
+// The same for another program (e.g. the replay-viewer).
+Run run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input = "");
 
 // A fresh empty folder under the build's temp area, removed at exit.
 std::filesystem::path temp_dir(const std::string& name);

@@ -17,7 +17,11 @@ namespace gamehost {
 
 struct PlaySettings {
   std::vector<pb::OptionValue> options;
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0;            // the setup's and the agents' (public)
+  // Chance outcomes (docs/logs.md, "Chance"): nullopt draws a secret chance
+  // seed from the OS, committed in the log and revealed with the result;
+  // a value makes the game's chance reproducible (and so not secret).
+  std::optional<std::uint64_t> chance_seed;
   std::vector<std::string> agents;  // one spec per seat
   std::filesystem::path log_path;   // empty: no log
   bool overwrite = false;

@@ -58,6 +58,32 @@ Action random_action_by_kind(const State& s, Rng& rng) {
   return Action::pass();
 }
 
+Action guided_action(const State& s, Rng& rng) {
+  if (s.phase() != Phase::Main) return random_action(s, rng);
+  const Player mover = s.to_move();
+  const int before = s.score(mover);
+  Action best = Action::pass();
+  int best_gain = -1;  // passing (0) only when every candidate loses points
+  for (int k = 0; k < kGuideCandidates; ++k) {
+    const Action a = random_action_by_kind(s, rng);
+    if (a.kind == Action::Kind::Pass) break;  // nothing but passing is legal
+    State after = s;
+    apply_unchecked(after, a);
+    const int gain = after.score(mover) - before;
+    if (gain > best_gain) best = a, best_gain = gain;
+  }
+  return best;
+}
+
+int guided_playout(State& s, Rng& rng) {
+  int n = 0;
+  while (!s.is_over()) {
+    apply_unchecked(s, guided_action(s, rng));
+    ++n;
+  }
+  return n;
+}
+
 int random_playout(State& s, Rng& rng, ScoreEvents* events) {
   int n = 0;
   while (!s.is_over()) {

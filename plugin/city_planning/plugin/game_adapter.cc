@@ -125,8 +125,9 @@ const char* phase_name(const State& s) {
 
 std::string result_line(const State& s) {
   const int a = s.score(Player::A), b = s.score(Player::B);
-  // The winner's score first, as in every game's result line.
-  const std::string score = std::to_string(std::max(a, b)) + " - " + std::to_string(std::min(a, b));
+  // The winner's score first, as in every game's result line; "to" rather
+  // than a dash, since scores may be negative ("A wins 4 to -5").
+  const std::string score = std::to_string(std::max(a, b)) + " to " + std::to_string(std::min(a, b));
   const auto lead = leader(s);
   return (lead ? letter(*lead) + " wins " : std::string("Draw ")) + score + ": " + end_text(end_reason(s));
 }
@@ -269,7 +270,9 @@ std::array<double, 2> Game::evaluate(const State& s) {
   return {v, -v};
 }
 
-std::uint64_t Game::playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(random_playout(s, rng)); }
+// Guided playouts (playout.h): greedy on the points of each main decision,
+// so searches do not value positions by games that squander stones.
+std::uint64_t Game::playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(guided_playout(s, rng)); }
 
 std::array<double, 2> Game::points(const State& s) {
   return {static_cast<double>(s.score(Player::A)), static_cast<double>(s.score(Player::B))};

@@ -76,7 +76,7 @@ void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info)
 
 // "setup", "stones", "main", "draw-tile", "draw-coin", "over".
 const char* phase_name(const State& s);
-// "A wins 12 - 5 (A - B): no tile face up or in the stack (C17)".
+// "A wins 12 to -5: no tile face up or in the stack (C17)".
 std::string result_line(const State& s);
 
 // Analyze: topic "" (public summary) and "score" (scores and what each Zone

@@ -9,7 +9,8 @@
 // Hidden information: a hand is drawn face up only when its overlay
 // ("hand-A", "hand-B") is on; otherwise as face-down coins ("?"). An empty
 // overlay list (the default of ViewOptions) therefore shows public
-// information only.
+// information only. ViewOptions.seat hides the other seat's hand even with
+// its overlay on.
 //
 // Shape ids: "line:v:N", "line:h:N", "label:...", "zone:M3" (+ ":label"),
 // "stone:K10", "coin:M4" (wherever it is: on a point, on a Zone, in a hand),
@@ -108,7 +109,9 @@ std::string status_line(const State& s) {
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
   set_bounds(scene, 0, 0, 28.5f, 20, kBackground);
   scene.set_status(status_line(s));
-  const bool show_hand[2] = {overlay_on(view, "hand-A"), overlay_on(view, "hand-B")};
+  // A view for one seat never shows the other hand, whatever the overlays.
+  const bool show_hand[2] = {overlay_on(view, "hand-A") && (!view.has_seat() || view.seat() == 0),
+                             overlay_on(view, "hand-B") && (!view.has_seat() || view.seat() == 1)};
   for (Player p : {Player::A, Player::B})
     add_overlay(scene, std::string("hand-") + player_letter(p), std::string(1, player_letter(p)) + "'s hand",
                 p == Player::A ? "A" : "B", false);
