@@ -1,5 +1,6 @@
 #include "state.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace alien_city {
@@ -37,8 +38,28 @@ std::optional<Player> State::claimed_by(Lot lot) const {
   return static_cast<Player>(owner_[lot] - 1);
 }
 
+void State::join_region(Lot lot) {
+  const int col = col_of(lot), row = row_of(lot);
+  const bool edge = col == 0 || col == kCols - 1 || row == 0 || row == kRows - 1;
+  const LotSet self = LotSet::single(lot);
+  const LotSet row3 = self | self.shift_east() | self.shift_west();
+  const LotSet touching = (row3 | row3.shift_north() | row3.shift_south()) & built_;
+  // The lot joins every region it touches under the smallest label.
+  int label = edge ? kOuterRegion : lot + 1;
+  for (Lot other : touching) label = std::min<int>(label, region_[other]);
+  const auto merged = static_cast<std::uint8_t>(label);
+  region_[lot] = merged;
+  for (Lot other : touching) {
+    const std::uint8_t old = region_[other];
+    if (old == merged) continue;
+    // Street entries hold 0 and old > label >= 0, so only built lots match.
+    for (auto& r : region_) r = r == old ? merged : r;
+  }
+}
+
 void State::place(Lot lot, Piece piece, std::optional<Player> from) {
   assert(!built_.contains(lot));
+  join_region(lot);
   piece_[lot] = static_cast<std::uint8_t>(1 + static_cast<int>(piece));
   built_.insert(lot);
   if (is_tower(piece)) towers_.insert(lot);

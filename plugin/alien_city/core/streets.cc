@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "board.h"
+
 namespace alien_city {
 namespace {
 
@@ -131,16 +133,73 @@ bool neighbours_stay_connected(LotSet around, LotSet rest) {
 
 }  // namespace
 
-LotSet street_legal_lots(const State& s) {
+bool splits_streets_by_flood(LotSet streets, Lot lot) {
+  const LotSet rest = streets - LotSet::single(lot);
+  const LotSet around = kNeighbours[lot] & rest;
+  return around.any() && !neighbours_stay_connected(around, rest);
+}
+
+bool splits_streets(const State& s, Lot lot) {
+  const LotSet built = s.built();
+  const int col = col_of(lot), row = row_of(lot);
+  // Street neighbours, clockwise from north.
+  const bool n = row < kRows - 1 && !built.contains(lot + kCols);
+  const bool e = col < kCols - 1 && !built.contains(lot + 1);
+  const bool so = row > 0 && !built.contains(lot - kCols);
+  const bool w = col > 0 && !built.contains(lot - 1);
+  const int degree = n + e + so + w;
+  if (degree < 2) return false;
+  // The face at each corner of the lot (NE, SE, SW, NW): the outer face on
+  // the board's edge, else the region of a built lot among the three others
+  // round the corner (all three touch, so they share it), else a 2x2 block
+  // of streets, a face met nowhere else.
+  constexpr int kOwnFace = 0x100;
+  auto face = [&](int dc, int dr, int corner) {
+    const int c = col + dc, r = row + dr;
+    if (!on_board(c, r)) return State::kOuterRegion;
+    for (Lot l : {lot_at(c, row), lot_at(col, r), lot_at(c, r)})
+      if (built.contains(l)) return s.built_region(l);
+    return kOwnFace + corner;
+  };
+  const std::array<int, 4> faces = {face(1, 1, 0), face(1, -1, 1), face(-1, -1, 2), face(-1, 1, 3)};
+  // The gap each corner lies in: passing a street neighbour, clockwise from
+  // the NE corner, opens the next gap; past the last one (no street to the
+  // north) the ring is back in the NE corner's gap.
+  auto gap = [degree](int passed) { return passed == degree ? 0 : passed; };
+  const std::array<int, 4> gaps = {0, gap(e), gap(e + so), gap(e + so + w)};
+  for (int i = 0; i < 4; ++i)
+    for (int j = i + 1; j < 4; ++j)
+      if (faces[i] == faces[j] && gaps[i] != gaps[j]) return true;
+  return false;
+}
+
+namespace {
+
+// Streets that need no structure as their only access (building the last
+// street would leave every structure without one).
+LotSet street_candidates(const State& s) {
   const LotSet streets = s.streets();
-  // Building the last street would leave every structure without access.
   if (streets.count() < 2) return {};
-  const LotSet candidates = streets - sole_access_lots(s.built(), streets);
-  const LotSet simple = locally_simple_lots(streets);
+  return streets - sole_access_lots(s.built(), streets);
+}
+
+}  // namespace
+
+LotSet street_legal_lots(const State& s) {
+  const LotSet candidates = street_candidates(s);
+  const LotSet simple = locally_simple_lots(s.streets());
   LotSet legal = candidates & simple;
   for (Lot lot : candidates - simple)
-    if (neighbours_stay_connected(kNeighbours[lot] & streets, streets - LotSet::single(lot)))
-      legal.insert(lot);
+    if (!splits_streets(s, lot)) legal.insert(lot);
+  return legal;
+}
+
+LotSet street_legal_lots_by_flood(const State& s) {
+  const LotSet candidates = street_candidates(s);
+  const LotSet simple = locally_simple_lots(s.streets());
+  LotSet legal = candidates & simple;
+  for (Lot lot : candidates - simple)
+    if (!splits_streets_by_flood(s.streets(), lot)) legal.insert(lot);
   return legal;
 }
 
@@ -148,12 +207,10 @@ StreetVerdict street_verdict(const State& s, Lot lot) {
   const LotSet streets = s.streets();
   if (!streets.contains(lot)) return StreetVerdict::NotStreet;
   const LotSet rest = streets - LotSet::single(lot);
-  const LotSet around = kNeighbours[lot] & rest;
-  if (around.empty()) return StreetVerdict::Isolates;
+  if ((kNeighbours[lot] & rest).empty()) return StreetVerdict::Isolates;
   for (Lot b : kNeighbours[lot] & s.built())
     if ((kNeighbours[b] & rest).empty()) return StreetVerdict::Isolates;
-  if (locally_simple_lots(streets).contains(lot)) return StreetVerdict::Ok;
-  return neighbours_stay_connected(around, rest) ? StreetVerdict::Ok : StreetVerdict::Splits;
+  return splits_streets(s, lot) ? StreetVerdict::Splits : StreetVerdict::Ok;
 }
 
 }  // namespace alien_city
