@@ -47,12 +47,13 @@ void State::join_region(Lot lot) {
   // The lot joins every region it touches under the smallest label.
   int label = edge ? kOuterRegion : lot + 1;
   for (Lot other : touching) label = std::min<int>(label, region_[other]);
+  assert(label < kStreetRegion);
   const auto merged = static_cast<std::uint8_t>(label);
   region_[lot] = merged;
   for (Lot other : touching) {
     const std::uint8_t old = region_[other];
     if (old == merged) continue;
-    // Street entries hold 0 and old > label >= 0, so only built lots match.
+    // kOuterRegion <= label < old < kStreetRegion: only built lots match.
     for (auto& r : region_) r = r == old ? merged : r;
   }
 }

@@ -139,38 +139,51 @@ bool splits_streets_by_flood(LotSet streets, Lot lot) {
   return around.any() && !neighbours_stay_connected(around, rest);
 }
 
+namespace {
+
+// The eight lots round each lot, clockwise from north (N, NE, E, SE, S, SW,
+// W, NW); kLots where the board ends (State::regions() gives the outer
+// region there).
+constexpr std::array<std::array<std::uint8_t, 8>, kLots> make_ring_table() {
+  constexpr int kDc[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+  constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+  std::array<std::array<std::uint8_t, 8>, kLots> table{};
+  for (int lot = 0; lot < kLots; ++lot)
+    for (int i = 0; i < 8; ++i) {
+      const int c = col_of(lot) + kDc[i], r = row_of(lot) + kDr[i];
+      table[lot][i] = static_cast<std::uint8_t>(on_board(c, r) ? lot_at(c, r) : kLots);
+    }
+  return table;
+}
+constexpr auto kRing = make_ring_table();
+
+}  // namespace
+
 bool splits_streets(const State& s, Lot lot) {
-  const LotSet built = s.built();
-  const int col = col_of(lot), row = row_of(lot);
+  constexpr std::uint8_t kStreet = State::kStreetRegion;
+  const auto& regions = s.regions();
+  std::array<std::uint8_t, 8> r;
+  for (int i = 0; i < 8; ++i) r[i] = regions[kRing[lot][i]];
   // Street neighbours, clockwise from north.
-  const bool n = row < kRows - 1 && !built.contains(lot + kCols);
-  const bool e = col < kCols - 1 && !built.contains(lot + 1);
-  const bool so = row > 0 && !built.contains(lot - kCols);
-  const bool w = col > 0 && !built.contains(lot - 1);
+  const int n = r[0] == kStreet, e = r[2] == kStreet, so = r[4] == kStreet, w = r[6] == kStreet;
   const int degree = n + e + so + w;
   if (degree < 2) return false;
-  // The face at each corner of the lot (NE, SE, SW, NW): the outer face on
-  // the board's edge, else the region of a built lot among the three others
-  // round the corner (all three touch, so they share it), else a 2x2 block
-  // of streets, a face met nowhere else.
-  constexpr int kOwnFace = 0x100;
-  auto face = [&](int dc, int dr, int corner) {
-    const int c = col + dc, r = row + dr;
-    if (!on_board(c, r)) return State::kOuterRegion;
-    for (Lot l : {lot_at(c, row), lot_at(col, r), lot_at(c, r)})
-      if (built.contains(l)) return s.built_region(l);
-    return kOwnFace + corner;
-  };
-  const std::array<int, 4> faces = {face(1, 1, 0), face(1, -1, 1), face(-1, -1, 2), face(-1, 1, 3)};
+  // The face at each corner of the lot (NE, SE, SW, NW): the region of the
+  // built lots among the three others round the corner (touching, they share
+  // it; off the board counts as the outer region), or, with three streets, a
+  // 2x2 block of streets: a face met at no other corner (kStreet, skipped).
+  auto face = [&](int a, int b, int c) { return std::min({r[a], r[b], r[c]}); };
+  const std::array<std::uint8_t, 4> faces = {face(0, 1, 2), face(2, 3, 4), face(4, 5, 6), face(6, 7, 0)};
   // The gap each corner lies in: passing a street neighbour, clockwise from
   // the NE corner, opens the next gap; past the last one (no street to the
   // north) the ring is back in the NE corner's gap.
   auto gap = [degree](int passed) { return passed == degree ? 0 : passed; };
   const std::array<int, 4> gaps = {0, gap(e), gap(e + so), gap(e + so + w)};
+  bool split = false;
   for (int i = 0; i < 4; ++i)
     for (int j = i + 1; j < 4; ++j)
-      if (faces[i] == faces[j] && gaps[i] != gaps[j]) return true;
-  return false;
+      split |= faces[i] == faces[j] && faces[i] != kStreet && gaps[i] != gaps[j];
+  return split;
 }
 
 namespace {
