@@ -28,6 +28,24 @@ std::string lot_name(Lot lot);
 // Parses "a1".."H10" (case-insensitive); nullopt when it names no lot.
 std::optional<Lot> parse_lot(std::string_view text);
 
+// The eight lots round each lot, clockwise from north (N, NE, E, SE, S, SW,
+// W, NW), with kLots standing for a place off the board.
+using Ring = std::array<std::uint8_t, 8>;
+namespace detail {
+constexpr std::array<Ring, kLots> make_rings() {
+  constexpr int kDc[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+  constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+  std::array<Ring, kLots> rings{};
+  for (int lot = 0; lot < kLots; ++lot)
+    for (int i = 0; i < 8; ++i) {
+      const int c = col_of(lot) + kDc[i], r = row_of(lot) + kDr[i];
+      rings[lot][i] = static_cast<std::uint8_t>(on_board(c, r) ? lot_at(c, r) : kLots);
+    }
+  return rings;
+}
+}  // namespace detail
+inline constexpr std::array<Ring, kLots> kRings = detail::make_rings();
+
 // Tiles: 2x2 lots, 4 across and 5 up; tile 0 holds A1 B1 A2 B2, tile 3 holds
 // G1 H1 G2 H2, tile 19 holds G9 H9 G10 H10.
 inline constexpr int kTilesAcross = 4;

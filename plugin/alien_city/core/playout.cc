@@ -10,16 +10,26 @@ namespace {
 
 constexpr int kTriesBeforeListing = 12;
 
-// The n-th lot (from 0, lowest first) of a set with more than n lots.
+// The n-th lot (from 0, lowest first) of a set with more than n lots:
+// halving by popcount, then at most seven steps.
 Lot nth_lot(LotSet set, int n) {
-  const auto low = static_cast<std::uint64_t>(set.bits());
-  const int in_low = std::popcount(low);
-  if (n >= in_low) {
-    set = LotSet::from_bits(set.bits() >> 64 << 64);
-    n -= in_low;
+  auto word = static_cast<std::uint64_t>(set.bits());
+  int base = 0;
+  if (const int low = std::popcount(word); n >= low) {
+    n -= low;
+    word = static_cast<std::uint64_t>(set.bits() >> 64);
+    base = 64;
   }
-  while (n-- > 0) set.pop_first();
-  return set.first();
+  for (int width = 32; width >= 8; width /= 2) {
+    const int low = std::popcount(word & ((std::uint64_t{1} << width) - 1));
+    if (n >= low) {
+      n -= low;
+      word >>= width;
+      base += width;
+    }
+  }
+  while (n-- > 0) word &= word - 1;
+  return base + std::countr_zero(word);
 }
 
 Action random_build(const State& s, Rng& rng) {
@@ -29,9 +39,9 @@ Action random_build(const State& s, Rng& rng) {
   for (int attempt = 0; attempt < kTriesBeforeListing; ++attempt) {
     int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(candidates.total)));
     int k = 0;
-    while (pick >= candidates.lots[k].count()) pick -= candidates.lots[k++].count();
+    while (pick >= candidates.count[k]) pick -= candidates.count[k++];
     const Action a = Action::build(static_cast<Piece>(k), nth_lot(candidates.lots[k], pick));
-    if (build_is_legal(s, p, a.piece, a.lot, candidates.quick)) return a;
+    if (build_is_legal(s, p, a.piece, a.lot, candidates.r8)) return a;
   }
   const BuildLots legal = legal_builds(s, p);
   int total = 0;

@@ -76,19 +76,29 @@ int count_legal_actions(const State& s);
 // (rule 3), E4 isolates a structure (rule 4), E5 splits the streets (rule 4),
 // E6 icon lot last (rule 5), E7 not in supply, E8 wrong phase, E10 game over.
 std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot);
+// What random play learns of the street rule (R8) once per position: `open`
+// holds the streets no structure needs as its only street (none when fewer
+// than two streets are left), a superset of the lots that pass R8; `quick`
+// those of them that pass by bitboard tests alone (locally simple). Any other
+// lot of `open` passes unless splits_streets() says otherwise.
+struct StreetSummary {
+  LotSet open, quick;
+};
+StreetSummary street_summary(const State& s);
+
 // The same answer as !why_not_build(...), without composing any message.
 bool build_is_legal(const State& s, Player p, Piece piece, Lot lot);
-// As above, given quick = BuildCandidates::quick of this position.
-bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, LotSet quick);
+// As above, given r8 = street_summary(s).
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, const StreetSummary& r8);
 
 // A cheap superset of p's legal builds, for sampling by rejection: lots that
 // no structure needs as its only street, filtered by colour (R9, and R10 when
-// a lot of the dome's colour is seen to pass R8). `quick` holds lots known to
-// pass R8 by bitboard tests alone.
+// a lot of the dome's colour is seen to pass R8); count[k] = lots[k].count().
 struct BuildCandidates {
   std::array<LotSet, kPieceKinds> lots{};
+  std::array<int, kPieceKinds> count{};
   int total = 0;
-  LotSet quick;
+  StreetSummary r8;
 };
 BuildCandidates build_candidates(const State& s, Player p);
 

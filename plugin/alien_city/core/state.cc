@@ -39,22 +39,19 @@ std::optional<Player> State::claimed_by(Lot lot) const {
 }
 
 void State::join_region(Lot lot) {
-  const int col = col_of(lot), row = row_of(lot);
-  const bool edge = col == 0 || col == kCols - 1 || row == 0 || row == kRows - 1;
-  const LotSet self = LotSet::single(lot);
-  const LotSet row3 = self | self.shift_east() | self.shift_west();
-  const LotSet touching = (row3 | row3.shift_north() | row3.shift_south()) & built_;
-  // The lot joins every region it touches under the smallest label.
-  int label = edge ? kOuterRegion : lot + 1;
-  for (Lot other : touching) label = std::min<int>(label, region_[other]);
-  assert(label < kStreetRegion);
+  // The lot joins every region round it under the smallest label; off the
+  // board reads as the outer region, streets as kStreetRegion (never least).
+  const Ring& ring = kRings[lot];
+  int label = lot + 1;
+  for (std::uint8_t other : ring) label = std::min<int>(label, region_[other]);
   const auto merged = static_cast<std::uint8_t>(label);
   region_[lot] = merged;
-  for (Lot other : touching) {
+  for (std::uint8_t other : ring) {
     const std::uint8_t old = region_[other];
-    if (old == merged) continue;
-    // kOuterRegion <= label < old < kStreetRegion: only built lots match.
-    for (auto& r : region_) r = r == old ? merged : r;
+    if (old == merged || old == kStreetRegion) continue;
+    // kOuterRegion <= label < old < kStreetRegion: only built lots match
+    // (and region_[kLots] stays kOuterRegion).
+    for (int i = 0; i < kLots; ++i) region_[i] = region_[i] == old ? merged : region_[i];
   }
 }
 

@@ -141,49 +141,54 @@ bool splits_streets_by_flood(LotSet streets, Lot lot) {
 
 namespace {
 
-// The eight lots round each lot, clockwise from north (N, NE, E, SE, S, SW,
-// W, NW); kLots where the board ends (State::regions() gives the outer
-// region there).
-constexpr std::array<std::array<std::uint8_t, 8>, kLots> make_ring_table() {
-  constexpr int kDc[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-  constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-  std::array<std::array<std::uint8_t, 8>, kLots> table{};
-  for (int lot = 0; lot < kLots; ++lot)
-    for (int i = 0; i < 8; ++i) {
-      const int c = col_of(lot) + kDc[i], r = row_of(lot) + kDr[i];
-      table[lot][i] = static_cast<std::uint8_t>(on_board(c, r) ? lot_at(c, r) : kLots);
+// The corners of a lot, clockwise from north-east (NE, SE, SW, NW), taken in
+// pairs (0,1) (0,2) (0,3) (1,2) (1,3) (2,3): bit k stands for pair k (the
+// order splits_streets() writes them in).
+constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+
+// For each set of street neighbours (bit 0 north, 1 east, 2 south, 3 west),
+// the pairs of corners lying in different gaps between street neighbours.
+// Going clockwise from corner i to corner i + 1 passes neighbour i + 1 (NE to
+// SE passes east); two corners share a gap when one way round between them
+// passes no street.
+constexpr std::array<std::uint8_t, 16> make_apart_table() {
+  std::array<std::uint8_t, 16> table{};
+  for (int streets = 0; streets < 16; ++streets)
+    for (int k = 0; k < 6; ++k) {
+      const int i = kPairs[k][0], j = kPairs[k][1];
+      bool one_way = false, other_way = false;
+      for (int m = i + 1; m <= j; ++m) one_way |= (streets >> (m % 4)) & 1;
+      for (int m = j + 1; m <= i + 4; ++m) other_way |= (streets >> (m % 4)) & 1;
+      if (one_way && other_way) table[streets] |= 1 << k;
     }
   return table;
 }
-constexpr auto kRing = make_ring_table();
+constexpr auto kApart = make_apart_table();
 
 }  // namespace
 
 bool splits_streets(const State& s, Lot lot) {
   constexpr std::uint8_t kStreet = State::kStreetRegion;
-  const auto& regions = s.regions();
-  std::array<std::uint8_t, 8> r;
-  for (int i = 0; i < 8; ++i) r[i] = regions[kRing[lot][i]];
-  // Street neighbours, clockwise from north.
-  const int n = r[0] == kStreet, e = r[2] == kStreet, so = r[4] == kStreet, w = r[6] == kStreet;
-  const int degree = n + e + so + w;
-  if (degree < 2) return false;
-  // The face at each corner of the lot (NE, SE, SW, NW): the region of the
-  // built lots among the three others round the corner (touching, they share
-  // it; off the board counts as the outer region), or, with three streets, a
-  // 2x2 block of streets: a face met at no other corner (kStreet, skipped).
-  auto face = [&](int a, int b, int c) { return std::min({r[a], r[b], r[c]}); };
-  const std::array<std::uint8_t, 4> faces = {face(0, 1, 2), face(2, 3, 4), face(4, 5, 6), face(6, 7, 0)};
-  // The gap each corner lies in: passing a street neighbour, clockwise from
-  // the NE corner, opens the next gap; past the last one (no street to the
-  // north) the ring is back in the NE corner's gap.
-  auto gap = [degree](int passed) { return passed == degree ? 0 : passed; };
-  const std::array<int, 4> gaps = {0, gap(e), gap(e + so), gap(e + so + w)};
-  bool split = false;
-  for (int i = 0; i < 4; ++i)
-    for (int j = i + 1; j < 4; ++j)
-      split |= faces[i] == faces[j] && faces[i] != kStreet && gaps[i] != gaps[j];
-  return split;
+  const std::uint8_t* regions = s.regions().data();
+  const Ring& ring = kRings[lot];
+  const std::uint8_t n = regions[ring[0]], ne = regions[ring[1]], e = regions[ring[2]],
+                     se = regions[ring[3]], so = regions[ring[4]], sw = regions[ring[5]],
+                     w = regions[ring[6]], nw = regions[ring[7]];
+  const int streets = (n == kStreet) | (e == kStreet) << 1 | (so == kStreet) << 2 | (w == kStreet) << 3;
+  const int apart = kApart[streets];
+  if (!apart) return false;
+  // The face at each corner: the region of the built lots among the three
+  // others round it (touching, they share it; off the board reads as the
+  // outer region), or, with three streets, a 2x2 block of streets: a face
+  // met at no other corner (kStreet, never counted as shared).
+  auto face = [](std::uint8_t a, std::uint8_t b, std::uint8_t c) { return std::min(a, std::min(b, c)); };
+  const std::uint8_t f[4] = {face(n, ne, e), face(e, se, so), face(so, sw, w), face(w, nw, n)};
+  auto same = [&f](int i, int j) { return f[i] == f[j] && f[i] != kStreet; };
+  const int shared = same(0, 1) | same(0, 2) << 1 | same(0, 3) << 2 | same(1, 2) << 3 |
+                     same(1, 3) << 4 | same(2, 3) << 5;
+  // One face met in two gaps: a closed curve through it and this street
+  // parts the streets on either side.
+  return (shared & apart) != 0;
 }
 
 namespace {
