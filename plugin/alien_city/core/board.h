@@ -53,6 +53,25 @@ inline constexpr int kTilesUp = 5;
 inline constexpr int kTiles = kTilesAcross * kTilesUp;
 constexpr int tile_of(Lot lot) { return (row_of(lot) / 2) * kTilesAcross + col_of(lot) / 2; }
 
+// Every lot of the tiles that hold a lot of `lots`: each lot spreads to its
+// partner across the tile (even column to the east, odd to the west), then
+// up or down the same way.
+namespace detail {
+constexpr LotSet lots_where(bool (*keep)(int lot)) {
+  LotSet s;
+  for (int lot = 0; lot < kLots; ++lot)
+    if (keep(lot)) s.insert(lot);
+  return s;
+}
+inline constexpr LotSet kEvenCols = lots_where([](int lot) { return lot % kCols % 2 == 0; });
+inline constexpr LotSet kEvenRows = lots_where([](int lot) { return lot / kCols % 2 == 0; });
+}  // namespace detail
+constexpr LotSet tile_lots_of(LotSet lots) {
+  using detail::kEvenCols, detail::kEvenRows;
+  const LotSet across = lots | (lots & kEvenCols).shift_east() | (lots - kEvenCols).shift_west();
+  return across | (across & kEvenRows).shift_north() | (across - kEvenRows).shift_south();
+}
+
 // The corners of a tile, used for its icon lot.
 enum class Corner : std::uint8_t { SouthWest, SouthEast, NorthWest, NorthEast };
 constexpr Lot tile_lot(int tile, Corner corner) {

@@ -12,14 +12,10 @@ Error rule_error(const char* code, std::string text) {
   return Error{code, std::string(code) + ": " + std::move(text)};
 }
 
-// Icon lots that R11 forbids: another empty lot of the tile passes R8.
+// Icon lots that R11 forbids: another empty lot of the tile passes R8 (each
+// tile has one icon lot, so "another" is any non-icon lot of it).
 LotSet blocked_icon_lots(const State& s, LotSet street_ok) {
-  LotSet blocked;
-  for (Lot icon : s.icon_lots() & s.streets()) {
-    const LotSet others = tile_lots(tile_of(icon)) - LotSet::single(icon);
-    if ((others & street_ok).any()) blocked.insert(icon);
-  }
-  return blocked;
+  return s.icon_lots() & s.streets() & tile_lots_of(street_ok - s.icon_lots());
 }
 
 bool passes_r8(const State& s, const StreetSummary& r8, Lot lot) {
