@@ -61,14 +61,6 @@ void advance_after_build(State& s, Player builder) {
 
 }  // namespace
 
-StreetSummary street_summary(const State& s) {
-  const LotSet streets = s.streets();
-  // Building the last street would leave every structure without access.
-  if (streets.count() < 2) return {};
-  const LotSet open = streets - sole_access_lots(s.built(), streets);
-  return {open, open & locally_simple_lots(streets)};
-}
-
 std::optional<Action> action_from_id(int id) {
   if (id < 0 || id >= kActionIds) return std::nullopt;
   if (id == kDeclineId) return Action::decline();

@@ -12,6 +12,7 @@
 #include "board.h"
 #include "expected.h"
 #include "state.h"
+#include "streets.h"
 
 namespace alien_city {
 
@@ -76,16 +77,6 @@ int count_legal_actions(const State& s);
 // (rule 3), E4 isolates a structure (rule 4), E5 splits the streets (rule 4),
 // E6 icon lot last (rule 5), E7 not in supply, E8 wrong phase, E10 game over.
 std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot);
-// What random play learns of the street rule (R8) once per position: `open`
-// holds the streets no structure needs as its only street (none when fewer
-// than two streets are left), a superset of the lots that pass R8; `quick`
-// those of them that pass by bitboard tests alone (locally simple). Any other
-// lot of `open` passes unless splits_streets() says otherwise.
-struct StreetSummary {
-  LotSet open, quick;
-};
-StreetSummary street_summary(const State& s);
-
 // The same answer as !why_not_build(...), without composing any message.
 bool build_is_legal(const State& s, Player p, Piece piece, Lot lot);
 // As above, given r8 = street_summary(s).

@@ -5,6 +5,10 @@
 
 #include "board.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace alien_city {
 namespace {
 
@@ -203,11 +207,76 @@ LotSet street_candidates(const State& s) {
 
 }  // namespace
 
+#if defined(__SSE2__)
+
+// street_summary() on SSE2 registers: a row of the city is one byte, so a
+// step north or south is one byte shift and every other operation is one
+// instruction, where the 128-bit integers of LotSet need two or three.
+namespace {
+
+__m128i to_vector(LotSet s) {
+  return _mm_set_epi64x(static_cast<long long>(s.bits() >> 64), static_cast<long long>(s.bits()));
+}
+LotSet to_lots(__m128i v) {
+  alignas(16) std::uint64_t words[2];
+  _mm_store_si128(reinterpret_cast<__m128i*>(words), v);
+  return LotSet::from_bits(Bits128{words[1]} << 64 | words[0]);
+}
+
+struct Board {
+  __m128i all = to_vector(LotSet::all());
+  __m128i file_a = to_vector(LotSet::all() - LotSet::all().shift_east());
+  __m128i file_h = to_vector(LotSet::all() - LotSet::all().shift_west());
+  // The set moved one lot; what leaves the board vanishes.
+  __m128i north(__m128i x) const { return _mm_and_si128(_mm_slli_si128(x, 1), all); }
+  static __m128i south(__m128i x) { return _mm_srli_si128(x, 1); }
+  __m128i east(__m128i x) const { return _mm_slli_epi64(_mm_andnot_si128(file_h, x), 1); }
+  __m128i west(__m128i x) const { return _mm_srli_epi64(_mm_andnot_si128(file_a, x), 1); }
+};
+
+}  // namespace
+
+StreetSummary street_summary(const State& s) {
+  const LotSet streets_set = s.streets();
+  if (streets_set.count() < 2) return {};
+  const Board b;
+  auto andnot = [](__m128i a, __m128i minus) { return _mm_andnot_si128(minus, a); };
+  auto either = [](__m128i a, __m128i c) { return _mm_or_si128(a, c); };
+  auto both = [](__m128i a, __m128i c) { return _mm_and_si128(a, c); };
+  const __m128i streets = to_vector(streets_set), built = to_vector(s.built());
+  // Which neighbours of each lot are streets (as in locally_simple_lots).
+  const __m128i n = Board::south(streets), so = b.north(streets);
+  const __m128i e = b.west(streets), w = b.east(streets);
+  const __m128i ne = Board::south(e), nw = Board::south(w), se = b.north(e), sw = b.north(w);
+  const __m128i end_n = andnot(n, both(e, ne)), end_e = andnot(e, both(so, se));
+  const __m128i end_s = andnot(so, both(w, sw)), end_w = andnot(w, both(n, nw));
+  const __m128i two_ends = either(either(both(end_n, either(either(end_e, end_s), end_w)), both(end_e, either(end_s, end_w))),
+                                  both(end_s, end_w));
+  // Structures with one street neighbour, moved onto it (as in sole_access_lots).
+  const __m128i two_or_more = either(either(either(both(n, so), both(n, e)), either(both(n, w), both(so, e))),
+                                     either(both(so, w), both(e, w)));
+  const __m128i lonely = andnot(both(built, either(either(n, so), either(e, w))), two_or_more);
+  const __m128i sole = either(either(b.north(both(lonely, n)), Board::south(both(lonely, so))),
+                              either(b.east(both(lonely, e)), b.west(both(lonely, w))));
+  const __m128i open = andnot(streets, sole);
+  return {to_lots(open), to_lots(andnot(open, two_ends))};
+}
+
+#else
+
+StreetSummary street_summary(const State& s) {
+  const LotSet streets = s.streets();
+  if (streets.count() < 2) return {};
+  const LotSet open = streets - sole_access_lots(s.built(), streets);
+  return {open, open & locally_simple_lots(streets)};
+}
+
+#endif
+
 LotSet street_legal_lots(const State& s) {
-  const LotSet candidates = street_candidates(s);
-  const LotSet simple = locally_simple_lots(s.streets());
-  LotSet legal = candidates & simple;
-  for (Lot lot : candidates - simple)
+  const StreetSummary r8 = street_summary(s);
+  LotSet legal = r8.quick;
+  for (Lot lot : r8.open - r8.quick)
     if (!splits_streets(s, lot)) legal.insert(lot);
   return legal;
 }

@@ -14,6 +14,16 @@ LotSet neighbours_of(Lot lot);
 // set, and every built lot has a street neighbour.
 bool streets_valid(const State& s);
 
+// What random play learns of R8 once per position: `open` holds the streets
+// no structure needs as its only street (none when fewer than two streets are
+// left), a superset of the lots that pass R8; `quick` those of them that are
+// locally simple, so pass with no further test. Any other lot of `open`
+// passes unless splits_streets() says otherwise.
+struct StreetSummary {
+  LotSet open, quick;
+};
+StreetSummary street_summary(const State& s);
+
 // Why building on an empty lot would break R8, if it would.
 enum class StreetVerdict { Ok, NotStreet, Isolates, Splits };
 
