@@ -78,11 +78,16 @@ constexpr Lot tile_lot(int tile, Corner corner) {
   const int c = static_cast<int>(corner);
   return lot_at((tile % kTilesAcross) * 2 + (c & 1), (tile / kTilesAcross) * 2 + (c >> 1));
 }
-constexpr LotSet tile_lots(int tile) {
-  LotSet s;
-  for (int c = 0; c < 4; ++c) s.insert(tile_lot(tile, static_cast<Corner>(c)));
-  return s;
+namespace detail {
+constexpr std::array<LotSet, kTiles> make_tile_lots() {
+  std::array<LotSet, kTiles> table{};
+  for (int tile = 0; tile < kTiles; ++tile)
+    for (int c = 0; c < 4; ++c) table[tile].insert(tile_lot(tile, static_cast<Corner>(c)));
+  return table;
 }
+inline constexpr std::array<LotSet, kTiles> kTileLots = make_tile_lots();
+}  // namespace detail
+constexpr LotSet tile_lots(int tile) { return detail::kTileLots[tile]; }
 
 // Guild colours. Tiles have all four; towers only the first three.
 enum class Colour : std::uint8_t { Red, Blue, Green, Black };

@@ -42,14 +42,14 @@ void State::join_region(Lot lot) {
   // The lot joins every region round it under the smallest label; off the
   // board reads as the outer region, streets as kStreetRegion (never least).
   const Ring& ring = kRings[lot];
-  int label = lot + 1;
-  for (std::uint8_t other : ring) label = std::min<int>(label, region_[other]);
-  const auto merged = static_cast<std::uint8_t>(label);
+  std::array<std::uint8_t, 8> around;
+  for (int i = 0; i < 8; ++i) around[i] = region_[ring[i]];
+  auto merged = static_cast<std::uint8_t>(lot + 1);
+  for (std::uint8_t r : around) merged = std::min(merged, r);
   region_[lot] = merged;
-  for (std::uint8_t other : ring) {
-    const std::uint8_t old = region_[other];
+  for (std::uint8_t old : around) {
     if (old == merged || old == kStreetRegion) continue;
-    // kOuterRegion <= label < old < kStreetRegion: only built lots match
+    // kOuterRegion <= merged < old < kStreetRegion: only built lots match
     // (and region_[kLots] stays kOuterRegion).
     for (int i = 0; i < kLots; ++i) region_[i] = region_[i] == old ? merged : region_[i];
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "board.h"
 
@@ -187,12 +188,14 @@ bool splits_streets(const State& s, Lot lot) {
   // met at no other corner (kStreet, never counted as shared).
   auto face = [](std::uint8_t a, std::uint8_t b, std::uint8_t c) { return std::min(a, std::min(b, c)); };
   const std::uint8_t f[4] = {face(n, ne, e), face(e, se, so), face(so, sw, w), face(w, nw, n)};
-  auto same = [&f](int i, int j) { return f[i] == f[j] && f[i] != kStreet; };
-  const int shared = same(0, 1) | same(0, 2) << 1 | same(0, 3) << 2 | same(1, 2) << 3 |
-                     same(1, 3) << 4 | same(2, 3) << 5;
   // One face met in two gaps: a closed curve through it and this street
   // parts the streets on either side.
-  return (shared & apart) != 0;
+  for (int pairs = apart; pairs; pairs &= pairs - 1) {
+    const int k = std::countr_zero(static_cast<unsigned>(pairs));
+    const std::uint8_t a = f[kPairs[k][0]];
+    if (a == f[kPairs[k][1]] && a != kStreet) return true;
+  }
+  return false;
 }
 
 namespace {
