@@ -1,7 +1,7 @@
 // A position of Alien City: the city's layout, what stands on each lot, who
 // claimed which tower, both supplies (R4), who is to move and the phase (R5).
 //
-// State is a plain value (about 550 bytes, trivially copyable): search and
+// State is a plain value (576 bytes, trivially copyable): search and
 // the viewer copy it freely. It keeps a few derived lot sets, and the built
 // regions the street rule needs, up to date so the rules never scan the
 // board. Mutators here only record facts; legality and
