@@ -76,26 +76,23 @@ std::vector<std::pair<const State*, Lot>> split_cases(const std::vector<State>& 
   return cases;
 }
 
-void BM_SplitTest(benchmark::State& st) {
+template <class SplitTest>
+void time_split_test(benchmark::State& st, SplitTest splits) {
   const auto positions = midgame_positions();
   const auto cases = split_cases(positions);
   std::size_t i = 0;
   for (auto _ : st) {
     const auto& [s, lot] = cases[i++ % cases.size()];
-    benchmark::DoNotOptimize(splits_streets(*s, lot));
+    benchmark::DoNotOptimize(splits(*s, lot));
   }
   st.counters["cases"] = static_cast<double>(cases.size());
 }
+
+void BM_SplitTest(benchmark::State& st) { time_split_test(st, splits_streets); }
 BENCHMARK(BM_SplitTest);
 
 void BM_SplitTestByFlood(benchmark::State& st) {
-  const auto positions = midgame_positions();
-  const auto cases = split_cases(positions);
-  std::size_t i = 0;
-  for (auto _ : st) {
-    const auto& [s, lot] = cases[i++ % cases.size()];
-    benchmark::DoNotOptimize(splits_streets_by_flood(s->streets(), lot));
-  }
+  time_split_test(st, [](const State& s, Lot lot) { return splits_streets_by_flood(s.streets(), lot); });
 }
 BENCHMARK(BM_SplitTestByFlood);
 
