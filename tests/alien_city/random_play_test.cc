@@ -2,6 +2,9 @@
 // checked after every decision.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <vector>
+
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/playout.h"
 #include "alien_city/core/scoring.h"
@@ -118,4 +121,44 @@ TEST_CASE("random games keep every invariant", "[random][properties]") {
   // The suite exercised turn skipping, not just alternation.
   CHECK(skips > 0);
   CHECK(decisions > kGames * 40);
+}
+
+// Random builds are uniform over the legal builds, also where rejection
+// sampling throws most candidates away: at plies 20, 30 and 40 of three
+// games, 300 draws per legal build, every one drawn and the spread within a
+// chi-square bound (df + 6 sqrt(2 df): a biased sampler, say one build drawn
+// twice as often, exceeds it by far).
+TEST_CASE("random builds are uniform over the legal builds", "[random][uniform]") {
+  int checked = 0, with_rejection = 0;
+  for (std::uint64_t seed : {3u, 5u, 8u}) {
+    State s(balanced_layout(seed));
+    Rng game_rng(seed);
+    for (int ply = 0; !s.is_over() && ply <= 40; ++ply) {
+      if ((ply == 20 || ply == 30 || ply == 40) && s.phase() == Phase::Build) {
+        const std::vector<Action> legal = legal_actions(s);
+        const int n = static_cast<int>(legal.size());
+        with_rejection += build_candidates(s, s.to_move()).total > n + n / 4;
+        std::vector<long> drawn(kActionIds, 0);
+        Rng rng(seed * 31 + static_cast<std::uint64_t>(ply));
+        const long draws = 300L * n;
+        for (long i = 0; i < draws; ++i) ++drawn[action_id(random_action(s, rng))];
+        double chi2 = 0;
+        long total = 0;
+        for (const Action& a : legal) {
+          const double d = static_cast<double>(drawn[action_id(a)]) - 300.0;
+          chi2 += d * d / 300.0;
+          total += drawn[action_id(a)];
+          REQUIRE(drawn[action_id(a)] > 0);
+        }
+        INFO("seed " << seed << " ply " << ply << ": " << n << " legal builds, chi-square " << chi2);
+        REQUIRE(total == draws);  // nothing illegal was drawn
+        const double df = n - 1;
+        CHECK(chi2 < df + 6 * std::sqrt(2 * df));
+        ++checked;
+      }
+      apply_unchecked(s, random_action(s, game_rng));
+    }
+  }
+  CHECK(checked >= 8);
+  CHECK(with_rejection >= 3);
 }

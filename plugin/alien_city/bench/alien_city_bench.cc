@@ -2,6 +2,7 @@
 //   build/bin/alien_city_bench --benchmark_min_time=0.5
 #include <benchmark/benchmark.h>
 
+#include <utility>
 #include <vector>
 
 #include "alien_city/core/playout.h"
@@ -56,6 +57,44 @@ void BM_StreetLegalLots(benchmark::State& st) {
   for (auto _ : st) benchmark::DoNotOptimize(street_legal_lots(positions[i++ % positions.size()]));
 }
 BENCHMARK(BM_StreetLegalLots);
+
+// The previous method in the same run: a flood fill for each street that is
+// not locally simple.
+void BM_StreetLegalLotsByFlood(benchmark::State& st) {
+  const auto positions = midgame_positions();
+  std::size_t i = 0;
+  for (auto _ : st) benchmark::DoNotOptimize(street_legal_lots_by_flood(positions[i++ % positions.size()]));
+}
+BENCHMARK(BM_StreetLegalLotsByFlood);
+
+// One split test, over the streets that need one (not locally simple) of the
+// mid-game positions: by the faces round the street, and by the flood fill.
+std::vector<std::pair<const State*, Lot>> split_cases(const std::vector<State>& positions) {
+  std::vector<std::pair<const State*, Lot>> cases;
+  for (const State& s : positions)
+    for (Lot lot : s.streets() - locally_simple_lots(s.streets())) cases.emplace_back(&s, lot);
+  return cases;
+}
+
+template <class SplitTest>
+void time_split_test(benchmark::State& st, SplitTest splits) {
+  const auto positions = midgame_positions();
+  const auto cases = split_cases(positions);
+  std::size_t i = 0;
+  for (auto _ : st) {
+    const auto& [s, lot] = cases[i++ % cases.size()];
+    benchmark::DoNotOptimize(splits(*s, lot));
+  }
+  st.counters["cases"] = static_cast<double>(cases.size());
+}
+
+void BM_SplitTest(benchmark::State& st) { time_split_test(st, splits_streets); }
+BENCHMARK(BM_SplitTest);
+
+void BM_SplitTestByFlood(benchmark::State& st) {
+  time_split_test(st, [](const State& s, Lot lot) { return splits_streets_by_flood(s.streets(), lot); });
+}
+BENCHMARK(BM_SplitTestByFlood);
 
 void BM_LegalActionsList(benchmark::State& st) {
   const auto positions = midgame_positions();

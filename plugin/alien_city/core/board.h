@@ -28,6 +28,24 @@ std::string lot_name(Lot lot);
 // Parses "a1".."H10" (case-insensitive); nullopt when it names no lot.
 std::optional<Lot> parse_lot(std::string_view text);
 
+// The eight lots round each lot, clockwise from north (N, NE, E, SE, S, SW,
+// W, NW), with kLots standing for a place off the board.
+using Ring = std::array<std::uint8_t, 8>;
+namespace detail {
+constexpr std::array<Ring, kLots> make_rings() {
+  constexpr int kDc[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+  constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+  std::array<Ring, kLots> rings{};
+  for (int lot = 0; lot < kLots; ++lot)
+    for (int i = 0; i < 8; ++i) {
+      const int c = col_of(lot) + kDc[i], r = row_of(lot) + kDr[i];
+      rings[lot][i] = static_cast<std::uint8_t>(on_board(c, r) ? lot_at(c, r) : kLots);
+    }
+  return rings;
+}
+}  // namespace detail
+inline constexpr std::array<Ring, kLots> kRings = detail::make_rings();
+
 // Tiles: 2x2 lots, 4 across and 5 up; tile 0 holds A1 B1 A2 B2, tile 3 holds
 // G1 H1 G2 H2, tile 19 holds G9 H9 G10 H10.
 inline constexpr int kTilesAcross = 4;
@@ -35,17 +53,41 @@ inline constexpr int kTilesUp = 5;
 inline constexpr int kTiles = kTilesAcross * kTilesUp;
 constexpr int tile_of(Lot lot) { return (row_of(lot) / 2) * kTilesAcross + col_of(lot) / 2; }
 
+// Every lot of the tiles that hold a lot of `lots`: each lot spreads to its
+// partner across the tile (even column to the east, odd to the west), then
+// up or down the same way.
+namespace detail {
+constexpr LotSet lots_where(bool (*keep)(int lot)) {
+  LotSet s;
+  for (int lot = 0; lot < kLots; ++lot)
+    if (keep(lot)) s.insert(lot);
+  return s;
+}
+inline constexpr LotSet kEvenCols = lots_where([](int lot) { return lot % kCols % 2 == 0; });
+inline constexpr LotSet kEvenRows = lots_where([](int lot) { return lot / kCols % 2 == 0; });
+}  // namespace detail
+constexpr LotSet tile_lots_of(LotSet lots) {
+  using detail::kEvenCols, detail::kEvenRows;
+  const LotSet across = lots | (lots & kEvenCols).shift_east() | (lots - kEvenCols).shift_west();
+  return across | (across & kEvenRows).shift_north() | (across - kEvenRows).shift_south();
+}
+
 // The corners of a tile, used for its icon lot.
 enum class Corner : std::uint8_t { SouthWest, SouthEast, NorthWest, NorthEast };
 constexpr Lot tile_lot(int tile, Corner corner) {
   const int c = static_cast<int>(corner);
   return lot_at((tile % kTilesAcross) * 2 + (c & 1), (tile / kTilesAcross) * 2 + (c >> 1));
 }
-constexpr LotSet tile_lots(int tile) {
-  LotSet s;
-  for (int c = 0; c < 4; ++c) s.insert(tile_lot(tile, static_cast<Corner>(c)));
-  return s;
+namespace detail {
+constexpr std::array<LotSet, kTiles> make_tile_lots() {
+  std::array<LotSet, kTiles> table{};
+  for (int tile = 0; tile < kTiles; ++tile)
+    for (int c = 0; c < 4; ++c) table[tile].insert(tile_lot(tile, static_cast<Corner>(c)));
+  return table;
 }
+inline constexpr std::array<LotSet, kTiles> kTileLots = make_tile_lots();
+}  // namespace detail
+constexpr LotSet tile_lots(int tile) { return detail::kTileLots[tile]; }
 
 // Guild colours. Tiles have all four; towers only the first three.
 enum class Colour : std::uint8_t { Red, Blue, Green, Black };

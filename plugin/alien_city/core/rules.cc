@@ -12,22 +12,14 @@ Error rule_error(const char* code, std::string text) {
   return Error{code, std::string(code) + ": " + std::move(text)};
 }
 
-// Icon lots that R11 forbids: another empty lot of the tile passes R8.
+// Icon lots that R11 forbids: another empty lot of the tile passes R8 (each
+// tile has one icon lot, so "another" is any non-icon lot of it).
 LotSet blocked_icon_lots(const State& s, LotSet street_ok) {
-  LotSet blocked;
-  for (Lot icon : s.icon_lots() & s.streets()) {
-    const LotSet others = tile_lots(tile_of(icon)) - LotSet::single(icon);
-    if ((others & street_ok).any()) blocked.insert(icon);
-  }
-  return blocked;
+  return s.icon_lots() & s.streets() & tile_lots_of(street_ok - s.icon_lots());
 }
 
-// Streets that pass R8 by bitboard tests alone (locally simple, needed by no
-// structure as its only access): a quick subset of street_legal_lots().
-LotSet quick_street_lots(const State& s) {
-  const LotSet streets = s.streets();
-  if (streets.count() < 3) return {};
-  return locally_simple_lots(streets) - sole_access_lots(s.built(), streets);
+bool passes_r8(const State& s, const StreetSummary& r8, Lot lot) {
+  return r8.quick.contains(lot) || (r8.open.contains(lot) && !splits_streets(s, lot));
 }
 
 // Lots where a tower of colour c may stand under R9 alone.
@@ -96,12 +88,22 @@ bool has_legal_build(const State& s, Player p) {
   if (!has_any) return false;
   // A dome fits wherever any lot passes R8 (R10's fallback, and R11 always
   // leaves a non-icon lot of a tile when its icon lot passes R8); a tower on
-  // any non-icon lot that passes R8 and R9.
-  const LotSet quick = quick_street_lots(s);
-  if (has_dome && quick.any()) return true;
-  for (int c = 0; c < 3; ++c)
-    if (supply.pieces[c] && ((quick - s.icon_lots()) & tower_colour_lots(s, static_cast<Colour>(c))).any())
-      return true;
+  // any non-icon lot that passes R8 and R9. A street with no built lot round
+  // it passes R8 (it is locally simple and nobody's only street): usually
+  // enough to answer without the full street rule.
+  const LotSet streets = s.streets();
+  if (streets.count() < 2) return false;
+  const LotSet built = s.built();
+  const LotSet row3 = built | built.shift_east() | built.shift_west();
+  const LotSet clear = streets - (row3 | row3.shift_north() | row3.shift_south());
+  auto fits = [&](LotSet quick) {
+    if (has_dome && quick.any()) return true;
+    for (int c = 0; c < 3; ++c)
+      if (supply.pieces[c] && ((quick - s.icon_lots()) & tower_colour_lots(s, static_cast<Colour>(c))).any())
+        return true;
+    return false;
+  };
+  if (fits(clear) || fits(street_summary(s).quick)) return true;
   for (const LotSet& lots : legal_builds(s, p).lots)
     if (lots.any()) return true;
   return false;
@@ -143,8 +145,8 @@ Refusal refuse_build(const State& s, Player p, Piece piece, Lot lot, Lot& witnes
   if (s.phase() != Phase::Build) return Refusal::WrongPhase;
   if (!s.supply(p).pieces[static_cast<int>(piece)]) return Refusal::NotInSupply;
   if (!s.streets().contains(lot)) return Refusal::Occupied;
-  const LotSet quick = quick_street_lots(s);
-  auto passes_r8 = [&](Lot l) { return quick.contains(l) || street_legal(s, l); };
+  const StreetSummary r8 = street_summary(s);
+  const LotSet quick = r8.quick;
   if (!quick.contains(lot)) {
     switch (street_verdict(s, lot)) {
       case StreetVerdict::Isolates: return Refusal::Isolates;
@@ -155,7 +157,7 @@ Refusal refuse_build(const State& s, Player p, Piece piece, Lot lot, Lot& witnes
   const int tile = tile_of(lot);
   if (s.is_icon_lot(lot)) {
     for (Lot other : (tile_lots(tile) & s.streets()) - LotSet::single(lot))
-      if (passes_r8(other)) {
+      if (passes_r8(s, r8, other)) {
         witness = other;
         return Refusal::IconLast;
       }
@@ -172,7 +174,7 @@ Refusal refuse_build(const State& s, Player p, Piece piece, Lot lot, Lot& witnes
       return Refusal::DomeColour;
     }
     for (Lot own : own_lots)
-      if (street_legal(s, own)) {
+      if (passes_r8(s, r8, own)) {
         witness = own;
         return Refusal::DomeColour;
       }
@@ -186,37 +188,36 @@ Refusal refuse_build(const State& s, Player p, Piece piece, Lot lot, Lot& witnes
 }  // namespace
 
 bool build_is_legal(const State& s, Player p, Piece piece, Lot lot) {
-  return build_is_legal(s, p, piece, lot, quick_street_lots(s));
+  return build_is_legal(s, p, piece, lot, street_summary(s));
 }
 
-bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, LotSet quick) {
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, const StreetSummary& r8) {
   // The cheap tests first: most random candidates fail on colour.
-  if (s.phase() != Phase::Build || !s.supply(p).pieces[static_cast<int>(piece)] ||
-      !s.streets().contains(lot))
+  if (s.phase() != Phase::Build || !s.supply(p).pieces[static_cast<int>(piece)] || !r8.open.contains(lot))
     return false;
   const Colour colour = piece_colour(piece);
   const bool own_tile = s.tile_colour_of(lot) == colour;
   if (is_tower(piece)) {
     if (!tower_colour_lots(s, colour).contains(lot)) return false;
-  } else if (!own_tile && (s.colour_lots(colour) & quick).any()) {
+  } else if (!own_tile && (s.colour_lots(colour) & r8.quick).any()) {
     return false;
   }
-  auto passes_r8 = [&](Lot l) { return quick.contains(l) || street_legal(s, l); };
-  if (!passes_r8(lot)) return false;
+  if (!passes_r8(s, r8, lot)) return false;
   if (s.is_icon_lot(lot))
-    for (Lot other : (tile_lots(tile_of(lot)) & s.streets()) - LotSet::single(lot))
-      if (passes_r8(other)) return false;
+    for (Lot other : (tile_lots(tile_of(lot)) & r8.open) - LotSet::single(lot))
+      if (passes_r8(s, r8, other)) return false;
+  // R10: off its colour only when no lot of its colour passes R8 (none of
+  // them is quick, seen above).
   if (!is_tower(piece) && !own_tile)
-    for (Lot own : s.colour_lots(colour) & s.streets())
-      if (street_legal(s, own)) return false;
+    for (Lot own : s.colour_lots(colour) & r8.open)
+      if (!splits_streets(s, own)) return false;
   return true;
 }
 
 BuildCandidates build_candidates(const State& s, Player p) {
   BuildCandidates c;
-  c.quick = quick_street_lots(s);
-  const LotSet streets = s.streets();
-  const LotSet base = streets.count() < 2 ? LotSet{} : streets - sole_access_lots(s.built(), streets);
+  c.r8 = street_summary(s);
+  const LotSet base = c.r8.open;
   const Supply& supply = s.supply(p);
   for (int k = 0; k < kPieceKinds; ++k) {
     if (!supply.pieces[k]) continue;
@@ -226,9 +227,10 @@ BuildCandidates build_candidates(const State& s, Player p) {
       c.lots[k] = base & tower_colour_lots(s, colour);
     } else {
       // Off its colour only when no lot of its colour is quickly seen to pass R8.
-      c.lots[k] = (s.colour_lots(colour) & c.quick).any() ? base & s.colour_lots(colour) : base;
+      c.lots[k] = (s.colour_lots(colour) & c.r8.quick).any() ? base & s.colour_lots(colour) : base;
     }
-    c.total += c.lots[k].count();
+    c.count[k] = c.lots[k].count();
+    c.total += c.count[k];
   }
   return c;
 }

@@ -12,6 +12,7 @@
 #include "board.h"
 #include "expected.h"
 #include "state.h"
+#include "streets.h"
 
 namespace alien_city {
 
@@ -78,17 +79,17 @@ int count_legal_actions(const State& s);
 std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot);
 // The same answer as !why_not_build(...), without composing any message.
 bool build_is_legal(const State& s, Player p, Piece piece, Lot lot);
-// As above, given quick = BuildCandidates::quick of this position.
-bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, LotSet quick);
+// As above, given r8 = street_summary(s).
+bool build_is_legal(const State& s, Player p, Piece piece, Lot lot, const StreetSummary& r8);
 
 // A cheap superset of p's legal builds, for sampling by rejection: lots that
 // no structure needs as its only street, filtered by colour (R9, and R10 when
-// a lot of the dome's colour is seen to pass R8). `quick` holds lots known to
-// pass R8 by bitboard tests alone.
+// a lot of the dome's colour is seen to pass R8); count[k] = lots[k].count().
 struct BuildCandidates {
   std::array<LotSet, kPieceKinds> lots{};
+  std::array<int, kPieceKinds> count{};
   int total = 0;
-  LotSet quick;
+  StreetSummary r8;
 };
 BuildCandidates build_candidates(const State& s, Player p);
 

@@ -1,5 +1,6 @@
 #include "state.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace alien_city {
@@ -37,8 +38,26 @@ std::optional<Player> State::claimed_by(Lot lot) const {
   return static_cast<Player>(owner_[lot] - 1);
 }
 
+void State::join_region(Lot lot) {
+  // The lot joins every region round it under the smallest label; off the
+  // board reads as the outer region, streets as kStreetRegion (never least).
+  const Ring& ring = kRings[lot];
+  std::array<std::uint8_t, 8> around;
+  for (int i = 0; i < 8; ++i) around[i] = region_[ring[i]];
+  auto merged = static_cast<std::uint8_t>(lot + 1);
+  for (std::uint8_t r : around) merged = std::min(merged, r);
+  region_[lot] = merged;
+  for (std::uint8_t old : around) {
+    if (old == merged || old == kStreetRegion) continue;
+    // kOuterRegion <= merged < old < kStreetRegion: only built lots match
+    // (and region_[kLots] stays kOuterRegion).
+    for (int i = 0; i < kLots; ++i) region_[i] = region_[i] == old ? merged : region_[i];
+  }
+}
+
 void State::place(Lot lot, Piece piece, std::optional<Player> from) {
   assert(!built_.contains(lot));
+  join_region(lot);
   piece_[lot] = static_cast<std::uint8_t>(1 + static_cast<int>(piece));
   built_.insert(lot);
   if (is_tower(piece)) towers_.insert(lot);

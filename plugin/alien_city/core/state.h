@@ -1,9 +1,10 @@
 // A position of Alien City: the city's layout, what stands on each lot, who
 // claimed which tower, both supplies (R4), who is to move and the phase (R5).
 //
-// State is a plain value (about 400 bytes, trivially copyable): search and
-// the viewer copy it freely. It keeps a few derived lot sets up to date so the
-// rules never scan the board. Mutators here only record facts; legality and
+// State is a plain value (576 bytes, trivially copyable): search and
+// the viewer copy it freely. It keeps a few derived lot sets, and the built
+// regions the street rule needs, up to date so the rules never scan the
+// board. Mutators here only record facts; legality and
 // turn order live in rules.h.
 #pragma once
 
@@ -59,6 +60,18 @@ class State {
   LotSet structures_of(Colour c) const { return by_colour_[static_cast<int>(c)]; }
   LotSet towers_of(Colour c) const { return towers_ & by_colour_[static_cast<int>(c)]; }
   LotSet claimed_by(Player p) const { return claimed_[index_of(p)]; }
+  // The built region of a lot: built lots touching at a side or a corner
+  // form one region, and every region touching the board's edge is one
+  // region, kOuterRegion. Any other region is named by 1 + its lowest lot, so
+  // the labels depend only on which lots are built; a street gives
+  // kStreetRegion. These regions are the faces of the street graph
+  // (streets.h).
+  static constexpr std::uint8_t kOuterRegion = 0;
+  static constexpr std::uint8_t kStreetRegion = 0xFF;
+  int built_region(Lot lot) const { return region_[lot]; }
+  // built_region() of every lot, and kOuterRegion at index kLots, which
+  // stands for any place off the board.
+  const std::array<std::uint8_t, kLots + 1>& regions() const { return region_; }
   LotSet claimed() const { return claimed_[0] | claimed_[1]; }
   LotSet unclaimed_towers() const { return towers_ - claimed(); }
 
@@ -84,6 +97,16 @@ class State {
   friend bool operator==(const State& a, const State& b);
 
  private:
+  static constexpr std::array<std::uint8_t, kLots + 1> street_regions() {
+    std::array<std::uint8_t, kLots + 1> r{};
+    for (int i = 0; i < kLots; ++i) r[i] = kStreetRegion;
+    r[kLots] = kOuterRegion;
+    return r;
+  }
+  // Gives a newly built lot its region, merging the regions it touches.
+  // Called before the lot joins built_.
+  void join_region(Lot lot);
+
   Layout layout_;
   std::array<LotSet, kColours> colour_lots_{};
   LotSet icon_lots_;
@@ -92,6 +115,7 @@ class State {
   std::array<std::uint8_t, kLots> piece_{};
   std::array<std::uint8_t, kLots> owner_{};
   std::array<std::uint8_t, kTiles> tile_count_{};
+  std::array<std::uint8_t, kLots + 1> region_ = street_regions();
   LotSet built_, towers_, crowded_;
   std::array<LotSet, kColours> by_colour_{};
   std::array<LotSet, 2> claimed_{};
