@@ -33,6 +33,7 @@ rpb::Evaluation child_value(const RootChild& c, bool keeps_points) {
 ExactValue terminal_value(Plugin& game, const std::string& state, const pb::StateInfo& info) {
   pb::QueryFlags flags;
   flags.set_scores(true);
+  flags.set_legal_ids(true);
   const pb::StateInfo final_info = info.scores_size() >= 2 ? info : game.query(state, flags);
   const double margin0 = final_info.scores_size() >= 2
                              ? static_cast<double>(final_info.scores(0) - final_info.scores(1))

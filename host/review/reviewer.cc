@@ -110,9 +110,9 @@ namespace {
 // positions are larger still). Sequential and in a fixed order, so the
 // solver's shared table leaves the results deterministic.
 std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Positions& pos,
-                                                    const rpb::ReviewSettings& settings) {
+                                                    const rpb::ReviewSettings& settings, bool keeps_points) {
   std::vector<std::optional<ExactValue>> exact(pos.states.size());
-  EndgameSolver solver(game);
+  EndgameSolver solver(game, keeps_points);
   for (int k = static_cast<int>(pos.states.size()) - 1; k >= 0; --k) {
     const auto& info = pos.infos[k];
     if (info.terminal()) {
@@ -280,9 +280,9 @@ ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& req) {
   }
 
   const int first = static_cast<int>(outcome.review.plies.size()) + 1;  // the first ply to review
-  const auto exact = exact_values(plugin, pos, req.settings);
-  const Context context{pos, exact, req.settings, pos.infos.front().scores_size() > 0,
-                        plugin.info().has_hidden_information()};
+  const bool keeps_points = pos.infos.front().scores_size() > 0;
+  const auto exact = exact_values(plugin, pos, req.settings, keeps_points);
+  const Context context{pos, exact, req.settings, keeps_points, plugin.info().has_hidden_information()};
   review_plies(plugin, log, context, first, req.jobs, [&](rpb::PlyReview&& r) {
     writer->append(r);
     outcome.review.plies.push_back(std::move(r));

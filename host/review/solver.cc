@@ -10,7 +10,7 @@ namespace {
 constexpr std::size_t kMaxTableEntries = 4u << 20;  // about 100 MB at most
 }
 
-EndgameSolver::EndgameSolver(Plugin& game) : game_(game) {
+EndgameSolver::EndgameSolver(Plugin& game, bool keeps_points) : game_(game), keeps_points_(keeps_points) {
   const auto& info = game.info();
   applicable_ = game.players() == 2 && !info.has_chance() && !info.has_hidden_information();
   legal_.set_legal_ids(true);
@@ -19,10 +19,9 @@ EndgameSolver::EndgameSolver(Plugin& game) : game_(game) {
 double EndgameSolver::terminal_margin(const std::string& state, const pb::StateInfo& info) {
   pb::QueryFlags scores;
   scores.set_scores(true);
+  if (!keeps_points_) return info.returns_size() > 0 ? info.returns(0) : 0.0;
   const pb::StateInfo final_info = info.scores_size() >= 2 ? info : game_.query(state, scores);
-  if (final_info.scores_size() >= 2) return static_cast<double>(final_info.scores(0) - final_info.scores(1));
-  keeps_points_ = false;
-  return final_info.returns_size() > 0 ? final_info.returns(0) : 0.0;
+  return final_info.scores_size() >= 2 ? static_cast<double>(final_info.scores(0) - final_info.scores(1)) : 0.0;
 }
 
 double EndgameSolver::search(const std::string& state, const pb::StateInfo& info, double alpha, double beta) {
@@ -39,19 +38,35 @@ double EndgameSolver::search(const std::string& state, const pb::StateInfo& info
     first = e.best;
   }
   const bool maximising = info.to_move() == 0;
-  // The table's move first, then the rest in id order.
-  std::vector<std::uint32_t> order(info.legal_ids().begin(), info.legal_ids().end());
-  if (auto f = std::find(order.begin(), order.end(), first); f != order.end()) std::rotate(order.begin(), f, f + 1);
-  double best = maximising ? -1e300 : 1e300;
-  std::uint32_t best_action = order.front();
+  // Every child first: a finished game is valued at once, so a winning move
+  // (or the best final margin) is tried first, then the table's move, then
+  // the rest in id order.
+  struct Child {
+    std::uint32_t action;
+    std::string state;
+    pb::StateInfo info;
+    double final_value;  // when the child is terminal
+  };
+  std::vector<Child> children;
+  children.reserve(static_cast<std::size_t>(info.legal_ids_size()));
   pb::ApplyResponse applied;
-  for (const std::uint32_t a : order) {
+  for (const std::uint32_t a : info.legal_ids()) {
     if (++nodes_ > budget_) throw OutOfBudget{};
     game_.apply(state, a, legal_, applied);
-    const std::string child = std::move(*applied.mutable_state());
-    const pb::StateInfo child_info = std::move(*applied.mutable_info());
-    const double v = search(child, child_info, alpha, beta);
-    if (maximising ? v > best : v < best) best = v, best_action = a;
+    Child c{a, std::move(*applied.mutable_state()), std::move(*applied.mutable_info()), 0};
+    if (c.info.terminal()) c.final_value = terminal_margin(c.state, c.info);
+    children.push_back(std::move(c));
+  }
+  auto rank = [&](const Child& c) {
+    if (c.info.terminal()) return maximising ? c.final_value : -c.final_value;
+    return c.action == first ? -1e299 : -1e300;
+  };
+  std::stable_sort(children.begin(), children.end(), [&](const Child& x, const Child& y) { return rank(x) > rank(y); });
+  double best = maximising ? -1e300 : 1e300;
+  std::uint32_t best_action = children.front().action;
+  for (const Child& c : children) {
+    const double v = c.info.terminal() ? c.final_value : search(c.state, c.info, alpha, beta);
+    if (maximising ? v > best : v < best) best = v, best_action = c.action;
     if (maximising) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
     if (alpha >= beta) break;
@@ -72,7 +87,8 @@ std::optional<Solved> EndgameSolver::solve(const std::string& state, const pb::S
   budget_ = node_budget;
   Solved r;
   try {
-    r.margin = search(state, info, -1e300, 1e300);
+    const double bound = keeps_points_ ? 1e300 : 1.0;
+    r.margin = search(state, info, -bound, bound);
   } catch (const OutOfBudget&) {
     return std::nullopt;
   }

@@ -65,8 +65,8 @@ void Game::fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo&
     if (flags.legal_ids()) info.add_legal_ids(static_cast<std::uint32_t>(col));
     if (flags.legal_details()) fill_action(col, *info.add_legal());
   }
-  if (flags.scores())  // discs on the board per seat
-    for (Player p : {Player::Red, Player::Yellow}) info.add_scores(std::popcount(s.discs(p)));
+  // No StateInfo.scores: Connect Four keeps no points (win, draw or loss
+  // only), so reviews and tables value its games by the returns.
   if (s.is_over()) {
     for (double r : returns(s)) info.add_returns(r);
     info.set_result(result_line(s));

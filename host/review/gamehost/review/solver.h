@@ -28,9 +28,11 @@ struct Solved {
 
 class EndgameSolver {
  public:
-  // Pre: the game has two seats. A solver keeps its table between solves, so
-  // solving positions from the end backwards reuses what it learnt.
-  explicit EndgameSolver(Plugin& game);
+  // A solver keeps its table between solves, so solving positions from the
+  // end backwards reuses what it learnt. Games that keep no points
+  // (keeps_points false) are valued by the returns, which lie in [-1, 1]:
+  // the search then stops at the first proved win.
+  EndgameSolver(Plugin& game, bool keeps_points);
 
   // Whether this game can be solved at all (two seats, no chance, no hidden
   // information).
@@ -57,7 +59,7 @@ class EndgameSolver {
 
   Plugin& game_;
   bool applicable_ = false;
-  bool keeps_points_ = true;
+  bool keeps_points_;
   std::unordered_map<std::uint64_t, Entry> table_;
   std::uint64_t nodes_ = 0, budget_ = 0;
   pb::QueryFlags legal_;

@@ -1,0 +1,162 @@
+// `gamehost review` end to end through the real binary and plugins: exact
+// verdicts where the solver proves them, the same review whatever the jobs
+// and however often it was cut short, and clear refusals.
+#include <catch2/catch.hpp>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "gamehost/review/review_file.h"
+#include "test_support.h"
+
+namespace fs = std::filesystem;
+namespace rpb = gamehost::review::v1;
+using gamehost::review::read_review;
+
+namespace {
+
+const std::string kSeed1 = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
+
+fs::path copy_log(const fs::path& dir, const std::string& from) {
+  const fs::path to = dir / fs::path(from).filename();
+  fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+  return to;
+}
+
+}  // namespace
+
+TEST_CASE("review names the exact points lost where the solver proves them", "[cli]") {
+  const auto dir = test::temp_dir("review-exact");
+  const auto log = copy_log(dir, kSeed1);
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "300", "--jobs", "2", "--quiet"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "seed-1.ghreview");
+  REQUIRE(review.plies.size() == 47);
+  CHECK(review.header.log_plies() == 47);
+  // Ply 38: Black's dome on G1 turned a 11-point loss into a 39-point loss;
+  // the dome on H1 kept it at 11.
+  const rpb::PlyReview& p38 = review.plies[37];
+  CHECK(p38.played() == "BD@G1");
+  CHECK(p38.before().exact());
+  CHECK(p38.after().exact());
+  CHECK(p38.before().margin() == -11);
+  CHECK(p38.after().margin() == -39);
+  CHECK(p38.points_lost() == 28);
+  CHECK(p38.move_class() == rpb::BLUNDER);
+  CHECK(p38.best() == "BD@H1");
+  CHECK(p38.best_line(0) == "BD@H1");
+  CHECK(p38.played_line(0) == "BD@G1");
+  // Ply 46: Black's only legal move.
+  CHECK(review.plies[45].move_class() == rpb::FORCED);
+  CHECK(review.plies[45].legal_count() == 1);
+  // The table says the same.
+  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      BD@H1       28.0  blunder") !=
+        std::string::npos);
+  // Every reviewed ply: never a negative loss, classes from the thresholds.
+  for (const auto& p : review.plies) {
+    CHECK(p.points_lost() >= 0);
+    if (p.move_class() == rpb::BLUNDER) CHECK(p.points_lost() >= 15);
+  }
+}
+
+TEST_CASE("a missed win in Connect Four loses exactly the whole game", "[cli]") {
+  const auto dir = test::temp_dir("review-c4");
+  const auto log = dir / "missed.ghlog";
+  // Red builds three in column a; at ply 7 it plays c instead of winning
+  // with a, and Yellow then completes column b.
+  const auto played = test::run_gamehost({"play", "connect_four", "--player1", "human", "--player2", "human",
+                                          "--out", log.string(), "--quiet"},
+                                         "a\nb\na\nb\na\nb\nc\nb\n");
+  REQUIRE(played.exit_code == 0);
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "200", "--format", "none"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "missed.ghreview");
+  REQUIRE(review.plies.size() == 8);
+  const auto& p7 = review.plies[6];
+  CHECK(p7.played() == "c");
+  CHECK(p7.best() == "a");
+  CHECK(p7.before().exact());
+  CHECK(p7.before().margin() == 1);   // a win (returns: win 1, loss -1)
+  CHECK(p7.after().margin() == -1);
+  CHECK(p7.points_lost() == 2);
+  CHECK(p7.move_class() == rpb::BLUNDER);
+  // Yellow's winning move is the best one.
+  CHECK(review.plies[7].move_class() == rpb::BEST);
+}
+
+TEST_CASE("a review is the same for any jobs, and a killed review continues to the same bytes", "[cli]") {
+  const auto dir = test::temp_dir("review-resume");
+  const auto log = copy_log(dir, kSeed1);
+  const std::vector<std::string> settings{"--iters", "2000", "--quiet", "--format", "none"};
+  auto args = [&](const fs::path& out, const std::string& jobs) {
+    std::vector<std::string> a{"review", log.string(), "--out", out.string(), "--jobs", jobs};
+    a.insert(a.end(), settings.begin(), settings.end());
+    return a;
+  };
+  REQUIRE(test::run_gamehost(args(dir / "one.ghreview", "1")).exit_code == 0);
+  REQUIRE(test::run_gamehost(args(dir / "two.ghreview", "2")).exit_code == 0);
+  const std::string whole = test::read_file(dir / "one.ghreview");
+  CHECK(test::read_file(dir / "two.ghreview") == whole);
+
+  // Kill -9 once some plies are written, then run the same command again.
+  const auto cut = dir / "cut.ghreview";
+  const auto cut_args = args(cut, "1");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::vector<char*> argv{const_cast<char*>(GAMEHOST_BIN)};
+    for (const auto& a : cut_args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(GAMEHOST_BIN, argv.data());
+    ::_exit(127);
+  }
+  bool partial = false;
+  for (int i = 0; i < 3000 && !partial; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::error_code ec;
+    if (fs::exists(cut, ec) && fs::file_size(cut, ec) > 2000) {
+      ::kill(pid, SIGKILL);
+      partial = true;
+    }
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  REQUIRE(partial);
+  const auto kept = read_review(cut);
+  CHECK(kept.plies.size() < 47);
+  const auto again = test::run_gamehost(args(cut, "2"));
+  REQUIRE(again.exit_code == 0);
+  CHECK(test::read_file(cut) == whole);
+  // A complete review is read, not computed again.
+  CHECK(test::run_gamehost(args(cut, "1")).exit_code == 0);
+  CHECK(test::read_file(cut) == whole);
+}
+
+TEST_CASE("a review of another log, or with other settings, is refused", "[cli]") {
+  const auto dir = test::temp_dir("review-mismatch");
+  const auto log1 = copy_log(dir, kSeed1);
+  const auto log2 = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/seed-2.ghlog");
+  REQUIRE(test::run_gamehost({"review", log1.string(), "--iters", "100", "--solver-nodes", "0", "--format", "none"})
+              .exit_code == 0);
+  fs::copy_file(dir / "seed-1.ghreview", dir / "seed-2.ghreview");
+  const auto other = test::run_gamehost({"review", log2.string(), "--iters", "100", "--solver-nodes", "0"});
+  CHECK(other.exit_code == 1);
+  CHECK(other.err.find((dir / "seed-2.ghreview").string() + ": reviews another log (seed-1.ghlog of hash") !=
+        std::string::npos);
+  CHECK(other.err.find("use --force to review") != std::string::npos);
+  const auto settings = test::run_gamehost({"review", log1.string(), "--iters", "101", "--solver-nodes", "0"});
+  CHECK(settings.exit_code == 1);
+  CHECK(settings.err.find("was made with other settings") != std::string::npos);
+  // --force starts again.
+  CHECK(test::run_gamehost({"review", log2.string(), "--iters", "100", "--solver-nodes", "0", "--force",
+                            "--format", "none"})
+            .exit_code == 0);
+  // Not a review at all.
+  test::write_file(dir / "junk.ghreview", "not a review");
+  const auto junk = test::run_gamehost({"review", log1.string(), "--out", (dir / "junk.ghreview").string()});
+  CHECK(junk.exit_code == 1);
+  CHECK(junk.err == "gamehost: error: " + (dir / "junk.ghreview").string() +
+                        ": byte 0: not a gamehost review (wrong magic)\n");
+}

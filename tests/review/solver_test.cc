@@ -1,0 +1,124 @@
+// The endgame solver proves the same values as plain exhaustive minimax
+// (no pruning, no table) through the real plugin modules: the last plies of
+// a recorded Alien City game, and Connect Four positions late in random
+// games.
+#include <catch2/catch.hpp>
+
+#include "gamehost/game_log.h"
+#include "gamehost/random.h"
+#include "gamehost/replay.h"
+#include "gamehost/review/solver.h"
+
+using namespace gamehost;
+
+namespace {
+
+pb::QueryFlags legal_flags() {
+  pb::QueryFlags f;
+  f.set_legal_ids(true);
+  return f;
+}
+
+// Seat 0's final margin under best play by both, every line searched;
+// `visited` counts the positions applied.
+double minimax(Plugin& game, const std::string& state, const pb::StateInfo& info, bool keeps_points,
+               std::uint64_t& visited) {
+  if (info.terminal()) {
+    if (!keeps_points) return info.returns(0);
+    pb::QueryFlags f;
+    f.set_scores(true);
+    const auto scored = game.query(state, f);
+    return static_cast<double>(scored.scores(0) - scored.scores(1));
+  }
+  const bool maximising = info.to_move() == 0;
+  double best = maximising ? -1e300 : 1e300;
+  pb::ApplyResponse applied;
+  for (const std::uint32_t a : info.legal_ids()) {
+    game.apply(state, a, legal_flags(), applied);
+    ++visited;
+    const std::string child = applied.state();
+    const pb::StateInfo child_info = applied.info();
+    const double v = minimax(game, child, child_info, keeps_points, visited);
+    best = maximising ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("the solver's values equal exhaustive search on Alien City's last plies", "[solver]") {
+  auto game = Plugin::load(ALIEN_CITY_PLUGIN);
+  const GameLog log = read_log(std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog");
+  const auto states = replay(*game, log, std::nullopt, true).states;
+  review::EndgameSolver solver(*game, /*keeps_points=*/true);
+  REQUIRE(solver.applicable());
+  const int plies = log.record.plies_size();  // 47
+  int compared = 0;
+  for (int k = plies - 1; k >= plies - 5; --k) {
+    const auto info = game->query(states[k], legal_flags());
+    std::uint64_t leaves = 0;
+    const double exhaustive = minimax(*game, states[k], info, true, leaves);
+    const auto solved = solver.solve(states[k], info, 1'000'000);
+    REQUIRE(solved);
+    CHECK(solved->margin == exhaustive);
+    // The best line is legal and reaches the proved margin.
+    std::string s = states[k];
+    pb::ApplyResponse applied;
+    for (const std::uint32_t a : solved->line) {
+      game->apply(s, a, legal_flags(), applied);
+      s = applied.state();
+    }
+    pb::QueryFlags scores;
+    scores.set_scores(true);
+    const auto end = game->query(s, scores);
+    REQUIRE(end.terminal());
+    CHECK(static_cast<double>(end.scores(0) - end.scores(1)) == exhaustive);
+    ++compared;
+  }
+  CHECK(compared == 5);
+  // Five plies from the end, through the interface, the values are those
+  // of the recorded game's review (docs/review.md): Black's margin -39.
+  const auto info = game->query(states[plies - 5], legal_flags());
+  CHECK(solver.solve(states[plies - 5], info, 1'000'000)->margin == -39);
+}
+
+TEST_CASE("the solver's values equal exhaustive search on Connect Four endgames", "[solver]") {
+  auto game = Plugin::load(CONNECT_FOUR_PLUGIN);
+  review::EndgameSolver solver(*game, /*keeps_points=*/false);
+  REQUIRE(solver.applicable());
+  int compared = 0, wins = 0, losses = 0, draws = 0;
+  for (std::uint64_t seed = 1; compared < 12 && seed < 2000; ++seed) {
+    SplitMix rng(seed);
+    pb::NewGameRequest req;
+    *req.mutable_flags() = legal_flags();
+    auto started = game->new_game(req);
+    std::string s = started.state();
+    pb::StateInfo info = started.info();
+    pb::ApplyResponse applied;
+    for (int ply = 0; ply < 35 && !info.terminal(); ++ply) {
+      game->apply(s, info.legal_ids(static_cast<int>(rng.below(info.legal_ids_size()))), legal_flags(), applied);
+      s = applied.state();
+      info = applied.info();
+    }
+    if (info.terminal()) continue;
+    std::uint64_t leaves = 0;
+    const double exhaustive = minimax(*game, s, info, false, leaves);
+    const auto solved = solver.solve(s, info, 10'000'000);
+    REQUIRE(solved);
+    CHECK(solved->margin == exhaustive);
+    CHECK(solved->nodes <= leaves);  // pruning never visits more than the whole tree
+    (exhaustive > 0 ? wins : exhaustive < 0 ? losses : draws)++;
+    ++compared;
+  }
+  CHECK(compared == 12);
+  CHECK(wins + losses + draws == 12);
+}
+
+TEST_CASE("the solver gives up past its budget and says so", "[solver]") {
+  auto game = Plugin::load(ALIEN_CITY_PLUGIN);
+  const GameLog log = read_log(std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog");
+  const auto states = replay(*game, log, std::nullopt, true).states;
+  review::EndgameSolver solver(*game, true);
+  // The opening cannot be solved in a thousand positions.
+  CHECK_FALSE(solver.solve(states[0], game->query(states[0], legal_flags()), 1000));
+}
