@@ -1,0 +1,71 @@
+// Review figures (docs/performance.md, "Game review"):
+// - BM_SolveFromEnd/K: the endgame solver, a fresh table, on the position K
+//   plies before the end of each Alien City sample game (seed-1..3), until
+//   proved: how far from the end it reaches within a second.
+// - BM_ReviewGame/J: the default review of seed-1.ghlog (47 plies) with J
+//   jobs, wall-clock (the speed target: at most 30 s for a 48-ply game).
+//   build/bin/review_bench --benchmark_filter=... (see docs/performance.md)
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+
+#include "gamehost/game_log.h"
+#include "gamehost/replay.h"
+#include "gamehost/review/reviewer.h"
+#include "gamehost/review/solver.h"
+
+using namespace gamehost;
+
+namespace {
+
+Plugin& alien_city() {
+  static auto p = Plugin::load(ALIEN_CITY_PLUGIN);
+  return *p;
+}
+
+std::string sample(int n) { return std::string(SOURCE_DIR) + "/games/samples/seed-" + std::to_string(n) + ".ghlog"; }
+
+void BM_SolveFromEnd(benchmark::State& st) {
+  const int k = static_cast<int>(st.range(0));
+  Plugin& game = alien_city();
+  pb::QueryFlags legal;
+  legal.set_legal_ids(true);
+  std::vector<std::pair<std::string, pb::StateInfo>> positions;
+  for (int n = 1; n <= 3; ++n) {
+    const GameLog log = read_log(sample(n));
+    const auto states = replay(game, log, std::nullopt, true).states;
+    const std::string& s = states[states.size() - 1 - static_cast<std::size_t>(k)];
+    positions.emplace_back(s, game.query(s, legal));
+  }
+  std::uint64_t nodes = 0, solves = 0;
+  for (auto _ : st) {
+    for (const auto& [s, info] : positions) {
+      review::EndgameSolver solver(game, true);
+      const auto solved = solver.solve(s, info, 200'000'000);
+      if (!solved) st.SkipWithError("not solved");
+      nodes += solved ? solved->nodes : 0;
+      ++solves;
+    }
+  }
+  st.counters["positions_per_solve"] = benchmark::Counter(static_cast<double>(nodes) / solves);
+  st.counters["solves"] = benchmark::Counter(static_cast<double>(solves), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SolveFromEnd)->DenseRange(2, 16, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_ReviewGame(benchmark::State& st) {
+  Plugin& game = alien_city();
+  const auto out = std::filesystem::temp_directory_path() / "review_bench.ghreview";
+  review::ReviewRequest req;
+  req.log = sample(1);
+  req.out = out;
+  req.settings = review::default_settings(game, true);
+  req.jobs = static_cast<int>(st.range(0));
+  req.restart = true;
+  for (auto _ : st) benchmark::DoNotOptimize(review::run_review(game, req).computed);
+  std::filesystem::remove(out);
+}
+BENCHMARK(BM_ReviewGame)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();

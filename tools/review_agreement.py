@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""How far a review's verdicts move when the engine gets ten times the budget.
+
+Usage: tools/review_agreement.py GAMEHOST LOG_DIR [--iters N] [--factor F] [--jobs J] [--limit K]
+
+Reviews every *.ghlog of LOG_DIR three times with `gamehost review` (the
+review files go to LOG_DIR/agreement/): at N iterations a position, at F*N,
+and at N without the endgame solver. Prints, for the reviewed decisions
+(forced moves excluded), the share whose points lost agree within 3 points
+between the two budgets, and, where the solver proved a ply's values, how
+far the solver-free estimate of the points lost is from the proved one.
+Used for the table in docs/review.md.
+"""
+import argparse
+import json
+import pathlib
+import subprocess
+import sys
+
+
+def review(gamehost, log, out, iters, jobs, solver=True):
+    args = [gamehost, "review", str(log), "--out", str(out), "--iters", str(iters), "--jobs", str(jobs),
+            "--format", "json", "--quiet"]
+    if not solver:
+        args += ["--solver-nodes", "0"]
+    done = subprocess.run(args, check=True, capture_output=True, text=True)
+    return {p["ply"]: p for p in json.loads(done.stdout).get("plies", []) if p.get("reviewed")}
+
+
+def lost(p):
+    return p.get("points_lost", 0.0)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("gamehost")
+    ap.add_argument("log_dir")
+    ap.add_argument("--iters", type=int, default=20000)
+    ap.add_argument("--factor", type=int, default=10)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--limit", type=int, default=0, help="review only the first K logs")
+    a = ap.parse_args()
+    logs = sorted(pathlib.Path(a.log_dir).glob("*.ghlog"))
+    if a.limit:
+        logs = logs[: a.limit]
+    out = pathlib.Path(a.log_dir) / "agreement"
+    out.mkdir(exist_ok=True)
+    moves = within = 0
+    exact_moves = 0
+    exact_err = []
+    for log in logs:
+        base = review(a.gamehost, log, out / f"{log.stem}.base.ghreview", a.iters, a.jobs)
+        big = review(a.gamehost, log, out / f"{log.stem}.big.ghreview", a.iters * a.factor, a.jobs)
+        nosolve = review(a.gamehost, log, out / f"{log.stem}.nosolver.ghreview", a.iters, a.jobs, solver=False)
+        game_moves = game_within = 0
+        for ply, p in base.items():
+            if p.get("move_class") == "FORCED":
+                continue
+            game_moves += 1
+            game_within += abs(lost(p) - lost(big[ply])) <= 3
+            if p["before"].get("exact") and p["after"].get("exact"):
+                exact_moves += 1
+                exact_err.append(abs(lost(nosolve[ply]) - lost(p)))
+        moves += game_moves
+        within += game_within
+        print(f"{log.name}: {game_within}/{game_moves} within 3 points", flush=True)
+    share = 100.0 * within / moves if moves else 0.0
+    print(f"all: {within}/{moves} moves ({share:.1f}%) agree within 3 points at {a.iters} and "
+          f"{a.iters * a.factor} iterations")
+    if exact_err:
+        exact_err.sort()
+        w3 = sum(e <= 3 for e in exact_err)
+        print(f"solved plies: {exact_moves}; the solver-free estimate of points lost is within 3 points of the "
+              f"proved value on {w3} ({100.0 * w3 / len(exact_err):.1f}%), median error "
+              f"{exact_err[len(exact_err) // 2]:.1f}, largest {exact_err[-1]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
