@@ -124,17 +124,28 @@ void check_same(const sf::Image& got, const sf::Image& want, double mean_limit, 
   CHECK(far < 0.005);
 }
 
+// Runs replay-viewer with `args`, which must write `frames` frames to `out`.
+void export_game(const std::vector<std::string>& args, int frames, const std::filesystem::path& out) {
+  const Run r = run_viewer(args);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out == "wrote " + std::to_string(frames) + " frames to " + out.string() + "\n");
+  CHECK(r.err.empty());  // no progress bar when stderr is not a terminal
+}
+
+// The first and last frames against --screenshot of ply 0 and of the end.
+void check_ends(const Decoded& d, const std::string& log, const std::filesystem::path& dir, double mean_limit) {
+  check_same(d.first, screenshot(log, 0, dir / "ply0.png"), mean_limit, "first frame vs ply 0");
+  check_same(d.last, screenshot(log, kPlies, dir / "end.png"), mean_limit, "last frame vs the end");
+}
+
 }  // namespace
 
 TEST_CASE("--gif writes the whole game, under 5 MB at 800x500, first and last frames as the screenshots", "[cli]") {
   const auto dir = temp_dir("gif");
   const std::string log = sample("seed-1.ghlog");
   const auto gif = dir / "seed-1.gif";
-  const Run r = run_viewer({log, "--gif", gif.string(), "--size", "800x500"});
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  CHECK(r.out == "wrote 189 frames to " + gif.string() + "\n");
-  CHECK(r.err.empty());  // no progress bar when stderr is not a terminal
+  export_game({log, "--gif", gif.string(), "--size", "800x500"}, 189, gif);
   CHECK(std::filesystem::file_size(gif) < 5'000'000);
   const Decoded d = decode_gif(gif.string());
   CHECK(d.frames == 1 + kPlies * 4);  // the start, then 3 in-between frames and the position per ply
@@ -142,19 +153,15 @@ TEST_CASE("--gif writes the whole game, under 5 MB at 800x500, first and last fr
   // (GIF delays are in 10 ms steps: 80 ms).
   CHECK(d.total_ms == 600 + 46 * 600 + 3000 + kPlies * 3 * 80);
   // The palette keeps flat areas exact (measured: 0.23 and 0.47 on average).
-  check_same(d.first, screenshot(log, 0, dir / "ply0.png"), 1.0, "first frame vs ply 0");
-  check_same(d.last, screenshot(log, kPlies, dir / "end.png"), 1.0, "last frame vs the end");
+  check_ends(d, log, dir, 1.0);
 }
 
 TEST_CASE("--webp writes the whole game; --tween sets the in-between frames", "[cli]") {
   const auto dir = temp_dir("webp");
   const std::string log = sample("seed-1.ghlog");
   const auto webp = dir / "seed-1.webp";
-  const Run r = run_viewer({log, "--webp", webp.string(), "--size", "800x500", "--tween", "2", "--fps", "10",
-                            "--hold", "500"});
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  CHECK(r.out == "wrote 142 frames to " + webp.string() + "\n");
+  export_game({log, "--webp", webp.string(), "--size", "800x500", "--tween", "2", "--fps", "10", "--hold", "500"},
+              142, webp);
   const Decoded d = decode_webp(webp.string());
   // The encoder merges a frame identical to the one before into its
   // duration, so the count is at most 1 + 47 x 3 and at least a frame per
@@ -162,8 +169,7 @@ TEST_CASE("--webp writes the whole game; --tween sets the in-between frames", "[
   CHECK(d.frames <= 1 + kPlies * 3);
   CHECK(d.frames > kPlies);
   CHECK(d.total_ms == 500 + 46 * 500 + 3000 + kPlies * 2 * 100);
-  check_same(d.first, screenshot(log, 0, dir / "ply0.png"), 4.0, "first frame vs ply 0");
-  check_same(d.last, screenshot(log, kPlies, dir / "end.png"), 4.0, "last frame vs the end");
+  check_ends(d, log, dir, 4.0);
 }
 
 TEST_CASE("--frames --tween writes every frame of the animation; output options exclude each other", "[cli]") {

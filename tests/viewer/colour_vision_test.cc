@@ -120,13 +120,6 @@ pb::Point center_of(ac::Lot l) {
   return p;
 }
 
-const pb::Shape* find_shape(const pb::Scene& scene, const std::string& id) {
-  for (const auto& layer : scene.layers())
-    for (const auto& s : layer.shapes())
-      if (s.id() == id) return &s;
-  return nullptr;
-}
-
 // Where the glyph has ink, in lots from the piece's centre: the mean of a
 // filled polygon's points, a point on a ring.
 std::pair<float, float> glyph_probe(const pb::Shape& glyph, pb::Point centre) {
