@@ -2,7 +2,8 @@
 //
 //   replay-viewer LOG [--ply N]                      the window
 //   replay-viewer LOG --ply N --screenshot OUT.png   one frame, offscreen
-//   replay-viewer LOG --frames DIR                   one PNG per ply
+//   replay-viewer LOG --frames DIR [--tween N]       one PNG per ply (or frame)
+//   replay-viewer LOG --gif OUT.gif | --webp OUT.webp the whole game, animated
 //   replay-viewer LOG --ply N --dump-panel FILE|-    the panel as text
 //
 // Order of checks: the command line, the font (when drawing), the log (read
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <memory>
 
+#include "animation_export.h"
 #include "application.h"
 #include "environment.h"
 #include "gamehost/error.h"
@@ -59,7 +61,21 @@ int main(int argc, char** argv) {
                                "the end for --screenshot and --dump-panel)");
   app.add_option("--screenshot", screenshot, "render one frame offscreen to OUT.png and exit")->type_name("OUT.png");
   app.add_option("--frames", frames, "write DIR/ply-NNN.png for every ply 0..end and exit")->type_name("DIR");
-  app.add_option("--size", size_text, "image size for --screenshot and --frames (default 1280x800)")->type_name("WxH");
+  std::string gif, webp;
+  std::optional<int> tween;
+  AnimationOptions animation;
+  int webp_quality = 80;
+  app.add_option("--gif", gif, "write the whole game as an animated GIF and exit")->type_name("OUT.gif");
+  app.add_option("--webp", webp, "write the whole game as an animated WebP and exit")->type_name("OUT.webp");
+  app.add_option("--tween", tween, "in-between frames per ply for --gif, --webp (default 3) and --frames "
+                                   "(then DIR/frame-NNNN.png)")->check(CLI::Range(0, 60));
+  app.add_option("--fps", animation.fps, "frames per second of the in-between frames (default 12)")
+      ->check(CLI::Range(1.0, 60.0));
+  app.add_option("--hold", animation.hold_ms, "how long each position stays, in ms (default 600; the end 3000)")
+      ->check(CLI::Range(20, 60000));
+  app.add_option("--webp-quality", webp_quality, "lossy quality of --webp, 0-100 (100: lossless; default 80)")
+      ->check(CLI::Range(0, 100));
+  app.add_option("--size", size_text, "image size for --screenshot, --frames, --gif and --webp (default 1280x800)")->type_name("WxH");
   app.add_option("--select", select, "select this (e.g. a tower's lot: E3) as a click would");
   app.add_option("--overlay", overlay_list, "exactly these overlays on: a comma list of the game's overlays "
                                             "(Alien City: streets,legal,paths), all or none")->type_name("LIST");
@@ -83,10 +99,13 @@ int main(int argc, char** argv) {
   }
   sf::Vector2u size;
   if (!parse_size(size_text, size)) return fail(kExitUsage, "--size: expected WxH between 64 and 8192, e.g. 1280x800");
-  if (!screenshot.empty() && !frames.empty()) return fail(kExitUsage, "--screenshot and --frames: give one of them");
+  const int outputs = !screenshot.empty() + !frames.empty() + !gif.empty() + !webp.empty();
+  if (outputs > 1) return fail(kExitUsage, "--screenshot, --frames, --gif, --webp: give one of them");
+  const bool animates = !gif.empty() || !webp.empty() || (!frames.empty() && tween);
+  if (tween) animation.tween = *tween;
 
-  const bool draws = dump.empty() || !screenshot.empty() || !frames.empty();
-  const bool window = screenshot.empty() && frames.empty() && dump.empty();
+  const bool draws = dump.empty() || outputs > 0;
+  const bool window = outputs == 0 && dump.empty();
   FontChoice font_choice;
   if (draws) {
     font_choice = choose_font(font_path);
@@ -122,7 +141,7 @@ int main(int argc, char** argv) {
   }
   const int shown_ply = session ? ply.value_or(window ? 0 : session->plies()) : 0;
 
-  if (!dump.empty() && screenshot.empty() && frames.empty()) {
+  if (!dump.empty() && outputs == 0) {
     try {
       pb::Scene scene;
       session->render(shown_ply, initial_view(*session, overlays, select), scene);
@@ -162,6 +181,19 @@ int main(int argc, char** argv) {
         if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
         else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
       }
+      return kExitOk;
+    }
+    if (animates) {
+      // The first and last frames, rendered first, give the GIF its palette.
+      view.go_to(session->plies(), false);
+      const sf::Image last = off.render(view);
+      view.go_to(0, false);
+      std::unique_ptr<FrameSink> sink = !gif.empty()    ? gif_sink(gif, off.render(view), last)
+                                        : !webp.empty() ? webp_sink(webp, webp_quality)
+                                                        : png_sink(frames);
+      const std::string out = !gif.empty() ? gif : !webp.empty() ? webp : frames;
+      export_animation(view, session->plies(), off, animation, *sink, terminal_progress(out));
+      std::printf("wrote %d frames to %s\n", animation_frames(session->plies(), animation), out.c_str());
       return kExitOk;
     }
     for (int p = 0; p <= session->plies(); ++p) {

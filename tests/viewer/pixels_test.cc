@@ -62,12 +62,7 @@ Rendered render(const std::string& log, int ply, const std::string& select, cons
   return r;
 }
 
-const pb::Shape* shape(const pb::Scene& scene, const std::string& id) {
-  for (const auto& layer : scene.layers())
-    for (const auto& s : layer.shapes())
-      if (s.id() == id) return &s;
-  return nullptr;
-}
+const pb::Shape* shape(const pb::Scene& scene, const std::string& id) { return find_shape(scene, id); }
 
 char letter(ac::Colour c) { return "rbgk"[static_cast<int>(c)]; }
 

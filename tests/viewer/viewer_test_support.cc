@@ -165,6 +165,13 @@ sf::Color at_lot(const sf::Image& image, const gamehost::v1::Scene& scene, int l
   return image.getPixel(p.x, p.y);
 }
 
+const gamehost::v1::Shape* find_shape(const gamehost::v1::Scene& scene, const std::string& id) {
+  for (const auto& layer : scene.layers())
+    for (const auto& s : layer.shapes())
+      if (s.id() == id) return &s;
+  return nullptr;
+}
+
 sf::Color rgba(std::uint32_t c) { return sf::Color(c >> 24, (c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff); }
 
 bool near(sf::Color a, sf::Color b, int tolerance) {

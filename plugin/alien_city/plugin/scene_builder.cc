@@ -88,8 +88,10 @@ std::string structure_tooltip(const State& s, Lot l) {
 
 void add_structures(const State& s, const SceneView& view, pb::Layer& pieces, pb::Layer& caps) {
   if (view.last && view.last->lot != kNoLot) {
-    pb::Shape& last = lot_square(pieces, "last", view.last->lot, 0.98f, 0.1f, 0, kLastAction, 0.06f);
+    // Invisible: it carries the tooltip; the corner brackets show the lot.
+    pb::Shape& last = lot_square(pieces, "last", view.last->lot, 0.98f, 0.1f, 0, 0, 0);
     last.set_tooltip("the last move: " + to_notation(*view.last));
+    corner_marks(pieces, "last", view.last->lot, kLastAction, 0.08f);
   }
   for (Lot l : s.built()) {
     const Piece p = *s.piece_at(l);
@@ -99,6 +101,10 @@ void add_structures(const State& s, const SceneView& view, pb::Layer& pieces, pb
     const std::string tip = structure_tooltip(s, l);
     if (is_tower(p)) {
       pyramid(pieces, id, at, 0.74f, guild_colour(c), mix(guild_colour(c), 0x000000ff, 0.55f), pb::SCALE, tip);
+      // The guild's glyph on the south face (below the cap), so the colour
+      // never has to be told by hue alone.
+      guild_icon(pieces, id + ":g", c, point(at.x(), at.y() + kTowerGlyphDy), kTowerGlyph, pb::SCALE, glyph_colour(c));
+      *pieces.mutable_shapes(pieces.shapes_size() - 1)->mutable_pivot() = at;
       if (const auto owner = s.claimed_by(l)) {
         const Rgba edge = *owner == Player::White ? 0x3a3a3aff : 0xd8d8d8ff;
         pyramid(caps, "cap:" + lot_name(l), at, 0.3f, player_colour(*owner), edge, pb::DROP,
@@ -110,7 +116,9 @@ void add_structures(const State& s, const SceneView& view, pb::Layer& pieces, pb
       set_circle(dome, at, 0.33f);
       pb::Shape& shine = add(pieces, id + ":h", mix(base, 0xffffffff, c == Colour::Black ? 0.28f : 0.4f));
       set_circle(shine, point(at.x() - 0.1f, at.y() - 0.1f), 0.12f);
-      for (pb::Shape* sh : {&dome, &shine}) {
+      guild_icon(pieces, id + ":g", c, at, kDomeGlyph, pb::SCALE, glyph_colour(c));
+      pb::Shape& glyph = *pieces.mutable_shapes(pieces.shapes_size() - 1);
+      for (pb::Shape* sh : {&dome, &shine, &glyph}) {
         sh->set_motion(pb::SCALE);
         *sh->mutable_pivot() = at;
         sh->set_tooltip(tip);

@@ -9,16 +9,19 @@ Rgba tile_colour(Colour c) {
   switch (c) {
     case Colour::Red: return 0xe9a29bff;
     case Colour::Blue: return 0x9bbfe8ff;
-    case Colour::Green: return 0xa6d69dff;
+    case Colour::Green: return 0x4f8f48ff;  // dark, so that light green pieces stand out
     default: return 0xb3b3b3ff;
   }
 }
 
 Rgba guild_colour(Colour c) {
   switch (c) {
-    case Colour::Red: return 0xd7263dff;
-    case Colour::Blue: return 0x1d5fc4ff;
-    case Colour::Green: return 0x1f9a3cff;
+    // Chosen so that every pair stays CIEDE2000 >= 20 apart under simulated
+    // protanopia, deuteranopia and tritanopia (tests/viewer/colour_vision_test.cc):
+    // red dark and green light, so red-green deficiencies still see lightness.
+    case Colour::Red: return 0xcc3314ff;
+    case Colour::Blue: return 0x365fd9ff;
+    case Colour::Green: return 0x60f070ff;
     default: return 0x1c1c1cff;
   }
 }
@@ -68,9 +71,15 @@ void pyramid(pb::Layer& layer, const std::string& id, pb::Point c, float side, R
   o.set_tooltip(tooltip);
 }
 
+Rgba glyph_colour(Colour c) { return c == Colour::Green ? 0x12361aff : 0xffffffff; }
+
 void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at, float size,
                 pb::Motion motion) {
-  const Rgba colour = guild_colour(c);
+  guild_icon(layer, id, c, at, size, motion, guild_colour(c));
+}
+
+void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at, float size,
+                pb::Motion motion, Rgba colour) {
   const float s = size;
   pb::Shape* shape = nullptr;
   switch (c) {
@@ -95,12 +104,22 @@ void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at,
       break;
     }
     default:  // a pyramid in profile
-      shape = &add(layer, id, colour, 0xffffff80, s * 0.04f);
+      shape = &add(layer, id, colour, colour == guild_colour(c) ? 0xffffff80 : 0, s * 0.04f);
       set_polygon(*shape, {{0, -0.42f}, {0.48f, 0.38f}, {-0.48f, 0.38f}}, at, s);
       break;
   }
   *shape->mutable_pivot() = at;
   shape->set_motion(motion);
+}
+
+void corner_marks(pb::Layer& layer, const std::string& id, Lot lot, Rgba colour, float width) {
+  const float x0 = lot_x(lot) + 0.03f, y0 = lot_y(lot) + 0.03f, x1 = x0 + 0.94f, y1 = y0 + 0.94f, arm = 0.3f;
+  const float xs[] = {x0, x1, x1, x0}, ys[] = {y0, y0, y1, y1};
+  for (int i = 0; i < 4; ++i) {
+    const float dx = i == 0 || i == 3 ? arm : -arm, dy = i < 2 ? arm : -arm;
+    pb::Shape& s = add(layer, id + ":" + std::to_string(i), 0, colour, width);
+    set_line(s, {point(xs[i], ys[i] + dy), point(xs[i], ys[i]), point(xs[i] + dx, ys[i])});
+  }
 }
 
 }  // namespace alien_city::plugin::draw

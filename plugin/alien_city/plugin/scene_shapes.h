@@ -24,7 +24,10 @@ inline constexpr Rgba kLabel = 0xc9cdd6ff;
 inline constexpr Rgba kRoad = 0x4a4f5aff;
 inline constexpr Rgba kTileBorder = 0x1b1d22ff;
 inline constexpr Rgba kLotLine = 0x00000038;
-inline constexpr Rgba kLastAction = 0xffd23fff;
+// The last move is marked by corner brackets, the selection by a solid
+// square, customers by rings, the nearest competitor by a thick square:
+// shapes that differ without colour.
+inline constexpr Rgba kLastAction = 0xff5fd7ff;
 inline constexpr Rgba kSelection = 0xffd23fff;
 inline constexpr Rgba kCustomer = 0x35d0ffff;
 inline constexpr Rgba kCompetitor = 0xff8c1aff;
@@ -33,6 +36,12 @@ inline constexpr Rgba kLegal = 0x7cfc00ff;
 inline constexpr Rgba kIllegal = 0xff5a5aff;
 inline constexpr Rgba kWhitePlayer = 0xf4f4f4ff;
 inline constexpr Rgba kBlackPlayer = 0x111111ff;
+
+// The glyph on a piece: on a tower's south face (below a cap), at a dome's
+// centre; sizes in lots.
+inline constexpr float kTowerGlyph = 0.22f;
+inline constexpr float kTowerGlyphDy = 0.25f;
+inline constexpr float kDomeGlyph = 0.3f;
 
 // Tile ground colours and the guild colour of structures and icons.
 Rgba tile_colour(Colour c);
@@ -54,8 +63,17 @@ pb::Shape& lot_square(pb::Layer& layer, std::string id, Lot lot, float side, flo
 void pyramid(pb::Layer& layer, const std::string& id, pb::Point c, float side, Rgba colour,
              Rgba outline, pb::Motion motion, const std::string& tooltip);
 
-// A guild's icon (bolt, ring, star, pyramid) centred at c, `size` across.
+// A guild's icon (bolt, ring, star, pyramid) centred at c, `size` across,
+// in the guild's colour or in `colour` (the glyph on a piece).
 void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at, float size,
                 pb::Motion motion);
+void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at, float size,
+                pb::Motion motion, Rgba colour);
+// The colour of the glyph drawn on a piece of colour c (light on dark pieces,
+// dark on the light green ones).
+Rgba glyph_colour(Colour c);
+
+// Corner brackets around `lot` (the last move): four L shapes "<id>:0".."3".
+void corner_marks(pb::Layer& layer, const std::string& id, Lot lot, Rgba colour, float width);
 
 }  // namespace alien_city::plugin::draw

@@ -110,8 +110,10 @@ void explain_tower(const State& s, const TowerScore& t, bool claimed, bool paths
   for (const Customer& c : t.customers) {
     names += (names.empty() ? "" : ", ") + piece_name(c.piece) + " " + lot_name(c.lot) + " (" +
              std::to_string(c.distance) + ")";
-    lot_square(sel, "cust:" + lot_name(c.lot), c.lot, 0.94f, 0.12f, 0, kCustomer, 0.06f)
-        .set_tooltip("customer of " + lot_name(t.lot) + ": " + piece_name(c.piece) + ", " +
+    // A ring (the competitor gets a square, the selection a thicker one).
+    pb::Shape& ring = add(sel, "cust:" + lot_name(c.lot), 0, kCustomer, 0.07f);
+    set_circle(ring, center(c.lot), 0.47f);
+    ring.set_tooltip("customer of " + lot_name(t.lot) + ": " + piece_name(c.piece) + ", " +
                      plural(c.distance, "street", "streets") + " away");
     if (paths) {
       pb::Path& p = route(out, "custpath:" + lot_name(c.lot), t.lot, c.path, c.lot, kCustomer, false);
@@ -251,7 +253,9 @@ void add_teaching(const State& s, const SceneView& view, pb::Scene& out) {
   const ScoreBreakdown b = score_breakdown(s);
   pb::Layer& sel = *out.add_layers();
   sel.set_id("selection");
+  // A double frame: no other marker has two.
   lot_square(sel, "sel:" + lot_name(lot), lot, 1.04f, 0.14f, 0, kSelection, 0.09f);
+  lot_square(sel, "sel2:" + lot_name(lot), lot, 0.8f, 0.1f, 0, kSelection, 0.04f);
   pb::PanelSection& panel = *out.add_panel();
   panel.set_title("Why it scores: " + lot_name(lot));
   const Piece piece = *s.piece_at(lot);
