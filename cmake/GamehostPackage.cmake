@@ -7,10 +7,11 @@ set(CPACK_PACKAGE_NAME gamehost)
 set(CPACK_PACKAGE_VENDOR "gamehost")
 set(CPACK_PACKAGE_CONTACT "gamehost maintainers <gamehost@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
-set(CPACK_PACKAGE_DESCRIPTION
-    "gamehost plays, records and verifies board games supplied by plugins (Alien City, City Planning,\n"
-    "Connect Four), with agents from random to MCTS; replay-viewer steps through recorded games.\n"
-    "Includes the headers, the plugin kit and the CMake package to build new game plugins.")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+  "gamehost plays, records and verifies board games supplied by plugins (Alien City,\n"
+  "City Planning, Connect Four), with agents from random to MCTS; replay-viewer steps\n"
+  "through recorded games. Includes the headers, the plugin kit and the CMake package\n"
+  "to build new game plugins.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)

@@ -16,11 +16,11 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 deb=$(ls "$work"/out/gamehost_*.deb)
 dpkg-deb -I "$deb" | tee "$work/control.txt"
 depends=$(sed -n 's/^ Depends: //p' "$work/control.txt")
-# The libraries the programs link, each from its Debian 12 package.
-for pkg in fonts-dejavu-core libprotobuf32 libsfml-graphics2.5 libsfml-window2.5 libsfml-system2.5 \
-           libfmt9 libssl3 libx11-6 libstdc++6 libc6; do
-  grep -qE "(^|, )$pkg( |,|$)" <<<"$depends" || fail "Depends lacks $pkg: $depends"
-done
+names=$(sed 's/ ([^)]*)//g; s/, /\n/g' <<<"$depends" | sort | xargs)
+# The libraries the programs link, each from its Debian 12 package, and the font.
+expected="fonts-dejavu-core libc6 libfmt9 libgcc-s1 libglx0 libopengl0 libprotobuf32 libsfml-graphics2.5"
+expected+=" libsfml-system2.5 libsfml-window2.5 libssl3 libstdc++6 libx11-6"
+[[ "$names" == "$expected" ]] || fail "Depends: expected the packages [$expected], got [$names]"
 
 dpkg-deb -x "$deb" "$work/root"
 for f in usr/bin/gamehost usr/bin/replay-viewer usr/bin/gamehost-plugin-runner usr/lib/libgamehost_proto.so \

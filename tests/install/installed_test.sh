@@ -76,8 +76,8 @@ cmp "$work/build.png" installed.png || fail "the installed viewer's picture diff
 
 # Man pages (help2man, with each subcommand's --help) and the completion.
 man=$prefix/share/man/man1
-grep -q '^\.SS "gamehost play"' "$man/gamehost.1" || fail "gamehost.1 has no 'gamehost play' section"
-grep -q 'screenshot' "$man/replay-viewer.1" || fail "replay-viewer.1 lacks --screenshot"
+gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SS "gamehost play"' || fail "gamehost.1 has no 'gamehost play' section"
+gzip -dc "$man/replay-viewer.1.gz" | grep -q 'render one frame offscreen to OUT.png' || fail "replay-viewer.1 lacks --screenshot's help"
 source "$prefix/share/bash-completion/completions/gamehost" 2>/dev/null || true
 expect_eq "completed games" "alien_city city_planning connect_four" "$(_gamehost_games "$gamehost" | xargs)"
 expect_eq "completed agents" "human random greedy mcts" "$(_gamehost_agents "$gamehost" | xargs)"
