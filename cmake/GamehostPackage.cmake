@@ -19,7 +19,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Searched by dpkg-shlibdeps for the package's own libgamehost_proto.so.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR}/lib)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "xvfb, xauth")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "xvfb, xauth, bash-completion")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake, g++, libprotobuf-dev, libboost-dev")
 set(CPACK_STRIP_FILES ON)
 include(CPack)
