@@ -1,11 +1,20 @@
 # gamehost_add_plugin(NAME SOURCES file... [LIBS target...])
 # A game plugin: the Boost.DLL module NAME.so (target NAME_plugin) in
-# ${GAMEHOST_PLUGIN_DIR}, where the host finds it. Only the two
-# BOOST_DLL_ALIAS entry points are exported: hidden visibility for the
-# plugin's code, --exclude-libs for the static libraries it links (its rules
-# core, its message code, the kit), --no-undefined so that a missing symbol
-# fails the build instead of the load. Links the kit, the interface library
-# (gamehost_proto) and Boost's headers; LIBS adds the game's own.
+# ${GAMEHOST_PLUGIN_DIR} (default: the build's plugins/), where the host
+# finds it, installed to ${GAMEHOST_INSTALL_PLUGINDIR}
+# (lib/gamehost/plugins). Only the two BOOST_DLL_ALIAS entry points are
+# exported: hidden visibility for the plugin's code, --exclude-libs for the
+# static libraries it links (its rules core, its message code, the kit),
+# --no-undefined so that a missing symbol fails the build instead of the
+# load. Links the kit, the interface library (gamehost::proto) and Boost's
+# headers; LIBS adds the game's own.
+#
+# This file is also installed: find_package(gamehost) defines the same
+# function for plugins built outside this source tree.
+if(NOT DEFINED GAMEHOST_PLUGIN_DIR)
+  set(GAMEHOST_PLUGIN_DIR ${CMAKE_BINARY_DIR}/plugins)
+endif()
+
 function(gamehost_add_plugin NAME)
   cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
   if(NOT arg_SOURCES)
@@ -14,7 +23,7 @@ function(gamehost_add_plugin NAME)
   find_package(Boost 1.74 REQUIRED)  # imported targets are per directory
   set(target ${NAME}_plugin)
   add_library(${target} MODULE ${arg_SOURCES})
-  target_link_libraries(${target} PRIVATE ${arg_LIBS} gamehost_plugin_kit gamehost_proto Boost::headers)
+  target_link_libraries(${target} PRIVATE ${arg_LIBS} gamehost::plugin_kit gamehost::proto Boost::headers)
   target_compile_definitions(${target} PRIVATE BOOST_DLL_USE_STD_FS)
   target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined)
   set_target_properties(${target} PROPERTIES
@@ -22,5 +31,7 @@ function(gamehost_add_plugin NAME)
     VISIBILITY_INLINES_HIDDEN ON
     PREFIX ""
     OUTPUT_NAME ${NAME}
-    LIBRARY_OUTPUT_DIRECTORY ${GAMEHOST_PLUGIN_DIR})
+    LIBRARY_OUTPUT_DIRECTORY ${GAMEHOST_PLUGIN_DIR}
+    INSTALL_RPATH "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")  # lib/gamehost/plugins -> lib
+  install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
 endfunction()

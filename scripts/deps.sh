@@ -4,6 +4,7 @@ GAMEHOST_PACKAGES=(
   libboost-dev libprotobuf-dev protobuf-compiler
   libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2 libssl-dev libgif-dev libwebp-dev
   xvfb xauth fonts-dejavu-core libxtst6
+  help2man dpkg-dev
 )
 
 # Installs the packages that are missing, and nothing when all are there.

@@ -7,8 +7,11 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string_view>
+
+#include "gamehost/install_paths.h"
 
 namespace viewer {
 
@@ -45,6 +48,9 @@ FontChoice choose_font(const std::string& explicit_path) {
     if (const char* env = std::getenv("GAMEHOST_FONT"); env && *env) {
       path = env;
       from = "$GAMEHOST_FONT";
+    } else if (auto own = gamehost::find_in_share("fonts/truetype/dejavu/DejaVuSans.ttf")) {
+      path = own->string();
+      from = "the program's share/ folder";
     } else {
       path = kDefaultFont;
       from = "the default (install fonts-dejavu-core, or set GAMEHOST_FONT to a .ttf file)";
@@ -59,6 +65,14 @@ FontChoice choose_font(const std::string& explicit_path) {
                      std::memcmp(magic.data(), "OTTO", 4) == 0 || std::memcmp(magic.data(), "ttcf", 4) == 0);
   if (!font) return {"", "not a TrueType/OpenType font: " + path + " (from " + from + ")"};
   return {path, ""};
+}
+
+std::string find_log(const std::string& log) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(log, ec) || fs::path(log).has_parent_path()) return log;
+  const auto sample = gamehost::own_data_dir() / "samples" / log;
+  return fs::is_regular_file(sample, ec) ? sample.string() : log;
 }
 
 unsigned window_antialiasing(int requested) {

@@ -29,9 +29,16 @@ struct FontChoice {
 };
 
 // The font to use: `explicit_path` (--font) when given, else $GAMEHOST_FONT,
-// else kDefaultFont. The file must exist and look like a TrueType/OpenType
+// else DejaVu Sans in the program's own share/ (<bin>/../share/fonts/...,
+// for a tree installed with its font), else kDefaultFont. The file must exist and look like a TrueType/OpenType
 // font (checked by its first bytes, before SFML sees it).
 FontChoice choose_font(const std::string& explicit_path);
+
+// The log to open: `log` itself when it names a file, else, for a bare
+// file name, the installed sample of that name (<bin>/../share/gamehost/
+// samples/, the source's games/samples in a build), else `log` unchanged
+// (its reader then says it is missing).
+std::string find_log(const std::string& log);
 
 // The multisampling level for the window: `requested` when >= 0, else 4 on
 // a hardware OpenGL driver and 0 on a software one (Mesa's llvmpipe,

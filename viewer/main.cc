@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   int antialias = -1;
   std::vector<std::string> plugin_dirs;
   viewer::SeatOptions seat;
-  app.add_option("LOG", log, "a game log (.ghlog)")->required();
+  app.add_option("LOG", log, "a game log (.ghlog), or the name of an installed sample (e.g. seed-1.ghlog)")->required();
   app.add_option("--ply", ply, "the position after ply N (0 = start; default: the start in the window, "
                                "the end for --screenshot and --dump-panel)");
   app.add_option("--screenshot", screenshot, "render one frame offscreen to OUT.png and exit")->type_name("OUT.png");
@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<ReplaySession> session;
   std::string error;
   try {
+    log = find_log(log);  // a bare name may be an installed sample
     session = ReplaySession::open(log, plugin_dirs, seat);
     if (!session->has_scenes()) throw gamehost::HostError(log + ": this game's plugin draws no scenes (RenderScene)");
     if (ply && (*ply < 0 || *ply > session->plies()))

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
   app.fallthrough();  // --plugins may follow the subcommand
   Common common;
   app.add_option("--plugins", common.plugin_dirs,
-                 "also search DIR for plugins (after the build's plugins and $GAMEHOST_PLUGIN_PATH)")
+                 "also search DIR for plugins (after gamehost's own and $GAMEHOST_PLUGIN_PATH)")
       ->type_name("DIR");
   add_isolation_options(app, common);
   add_games_command(app, common);

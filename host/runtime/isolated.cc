@@ -15,6 +15,7 @@
 #include <mutex>
 
 #include "gamehost/frames.h"
+#include "gamehost/install_paths.h"
 #include "gamehost/transport.h"
 
 extern char** environ;
@@ -169,13 +170,7 @@ std::unique_ptr<Transport> open_isolated(const std::filesystem::path& path, cons
 
 std::filesystem::path runner_path() {
   if (const char* env = std::getenv("GAMEHOST_RUNNER"); env && *env) return env;
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    auto beside = self.parent_path() / "gamehost-plugin-runner";
-    if (std::filesystem::exists(beside, ec)) return beside;
-  }
-  return GAMEHOST_BUILD_RUNNER;
+  return self_dir() / "gamehost-plugin-runner";  // beside gamehost, in the build as installed
 }
 
 }  // namespace gamehost

@@ -1,5 +1,7 @@
 #include "gamehost/registry.h"
 
+#include "gamehost/install_paths.h"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -9,7 +11,7 @@
 namespace gamehost {
 
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& extra_dirs) {
-  std::vector<std::filesystem::path> dirs{GAMEHOST_BUILD_PLUGIN_DIR};
+  std::vector<std::filesystem::path> dirs{own_plugin_dir()};
   if (const char* env = std::getenv("GAMEHOST_PLUGIN_PATH")) {
     std::string_view rest(env);
     while (!rest.empty()) {

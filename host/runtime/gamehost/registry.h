@@ -1,6 +1,7 @@
-// Finding plugins: every *.so in the plugin path. The path is the build's
-// plugin folder, then the folders of GAMEHOST_PLUGIN_PATH (':'-separated),
-// then each --plugins DIR.
+// Finding plugins: every *.so in the plugin path. The path is the program's
+// own plugin folder (install_paths.h: <bin>/../lib/gamehost/plugins when
+// installed, the build's plugins/ in a build), then the folders of
+// GAMEHOST_PLUGIN_PATH (':'-separated), then each --plugins DIR.
 //
 // Loading is lazy: a command that needs one game loads only that game's
 // plugin. A file named after the game (alien_city.so for "alien_city") is

@@ -91,7 +91,7 @@ std::unique_ptr<Transport> open_in_process(const std::filesystem::path& path);
 std::unique_ptr<Transport> open_isolated(const std::filesystem::path& path, const CallLimits& limits);
 
 // The runner executable: $GAMEHOST_RUNNER, else gamehost-plugin-runner next
-// to this program, else the one in the build tree.
+// to this program (installed, both are in bin/; in a build, in build/bin/).
 std::filesystem::path runner_path();
 
 }  // namespace gamehost

@@ -1,0 +1,29 @@
+# Man pages gamehost(1) and replay-viewer(1), made at build time by help2man
+# from the programs' own --help, each subcommand's --help included: the
+# options are written once, in the code.
+find_program(HELP2MAN help2man)
+if(NOT HELP2MAN)
+  message(WARNING "help2man not found (Debian: help2man): no man pages")
+  return()
+endif()
+
+set(man_dir ${PROJECT_BINARY_DIR}/man)
+# gamehost_man_page(TARGET name SUMMARY text)
+function(gamehost_man_page)
+  cmake_parse_arguments(arg "" "TARGET;SUMMARY" "" ${ARGN})
+  set(page ${man_dir}/${arg_TARGET}.1)
+  add_custom_command(
+    OUTPUT ${page} ${page}.gz
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${arg_TARGET}> -DHELP2MAN=${HELP2MAN}
+            -DSUMMARY=${arg_SUMMARY} -DVERSION=${PROJECT_VERSION} -DOUT=${page}
+            -P ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
+    COMMAND gzip -9nkf ${page}  # Debian ships man pages compressed
+    DEPENDS ${arg_TARGET} ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
+    COMMENT "Writing the man page ${arg_TARGET}.1 from ${arg_TARGET} --help"
+    VERBATIM)
+  add_custom_target(${arg_TARGET}_man ALL DEPENDS ${page}.gz)
+  install(FILES ${page}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endfunction()
+
+gamehost_man_page(TARGET gamehost SUMMARY "a board-game host with game plugins")
+gamehost_man_page(TARGET replay-viewer SUMMARY "step through a recorded board game")

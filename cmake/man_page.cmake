@@ -1,0 +1,41 @@
+# cmake -DPROGRAM=exe -DHELP2MAN=help2man -DSUMMARY=text -DVERSION=v -DOUT=page.1 -P man_page.cmake
+# help2man's page of PROGRAM --help, with a SUBCOMMANDS section holding each
+# subcommand's --help verbatim (the subcommands are read from the
+# "Subcommands:" list of PROGRAM --help).
+get_filename_component(name ${PROGRAM} NAME)
+execute_process(COMMAND ${PROGRAM} --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${PROGRAM} --help failed (${rc})")
+endif()
+
+# Roff: a backslash is \e, and a line starting with . or ' is a request.
+function(roff_verbatim OUT text)
+  string(REPLACE "\\" "\\e" text "${text}")
+  string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" text "${text}")
+  set(${OUT} ".nf\n${text}\n.fi\n" PARENT_SCOPE)
+endfunction()
+
+set(include "[SEE ALSO]\nThe documentation in /usr/share/doc/gamehost (docs/*.md of the source).\n")
+string(FIND "${help}" "\nSubcommands:\n" at)
+if(at GREATER -1)
+  string(SUBSTRING "${help}" ${at} -1 list)
+  string(REGEX MATCHALL "\n  [a-z][a-z0-9-]*  " subs "${list}")
+  set(section "")
+  foreach(sub IN LISTS subs)
+    string(STRIP "${sub}" sub)
+    execute_process(COMMAND ${PROGRAM} ${sub} --help OUTPUT_VARIABLE sub_help RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "${PROGRAM} ${sub} --help failed (${rc})")
+    endif()
+    roff_verbatim(body "${sub_help}")
+    string(APPEND section ".SS \"${name} ${sub}\"\n${body}")
+  endforeach()
+  string(PREPEND include "[SUBCOMMANDS]\n${section}")
+endif()
+file(WRITE ${OUT}.h2m "${include}")
+execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --version-string=${VERSION}
+                      --name=${SUMMARY} --include=${OUT}.h2m --output=${OUT} ${PROGRAM}
+              RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "help2man failed on ${PROGRAM} (${rc})")
+endif()

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# ctest install.tree: `cmake --install` into a temporary prefix and move the
+# tree elsewhere; then, with the source tree (and the build inside it)
+# hidden under an empty tmpfs in a mount namespace and a bare environment:
+# the installed gamehost lists the three games, plays and verifies a game
+# and verifies an installed sample; replay-viewer draws an installed sample
+# under Xvfb exactly as the build's viewer does; the man pages and the
+# completion are installed; and a third-party plugin (thirdparty/) builds
+# with find_package(gamehost) against the installed tree alone and loads in
+# the installed gamehost.
+#
+#   installed_test.sh SOURCE_DIR BUILD_DIR
+set -euo pipefail
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_eq() {  # what, expected, actual
+  [[ "$2" == "$3" ]] || fail "$1: expected [$2], got [$3]"
+}
+
+if [[ "$1" != --inner ]]; then
+  src=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
+  work=$(mktemp -d /tmp/gamehost-install-test.XXXXXX)
+  trap 'rm -rf "$work"' EXIT
+  cmake --install "$build" --prefix "$work/staged" >/dev/null
+  mv "$work/staged" "$work/moved"  # the RPATHs and lookups must not care where
+  # The reference picture, from the build's viewer, before the build is hidden.
+  xvfb-run -a "$build/bin/replay-viewer" "$src/games/samples/seed-1.ghlog" --ply 20 --size 320x200 \
+    --screenshot "$work/build.png" >/dev/null
+  cp -r "$src/tests/install/thirdparty" "$work/thirdparty-src"
+  cp "$0" "$work/installed_test.sh"
+  inner=(bash "$work/installed_test.sh" --inner "$src" "$work")
+  clean_env=(env -i PATH=/usr/bin:/bin HOME="$work" ${CCACHE_DIR:+CCACHE_DIR=$CCACHE_DIR})
+  for ns in "unshare -m" "unshare -rm"; do
+    if $ns true 2>/dev/null; then
+      "${clean_env[@]}" $ns bash -c 'mount -t tmpfs none "$0" && exec "$@"' "$src" "${inner[@]}"
+      exit
+    fi
+  done
+  echo "NOTE: mount namespaces are not allowed here: the source tree stays visible"
+  "${clean_env[@]}" "${inner[@]}"
+  exit
+fi
+
+src=$2 work=$3 prefix=$3/moved
+cd "$work"
+[[ -z "$(ls -A "$src")" ]] && echo "the source tree $src is hidden"
+gamehost=$prefix/bin/gamehost
+
+# Libraries: from the installed tree, by $ORIGIN. (The runner needs none of
+# ours itself: the plugin it loads brings libgamehost_proto.so.)
+for f in "$gamehost" "$prefix/bin/replay-viewer" "$prefix"/lib/gamehost/plugins/*.so; do
+  runpath=$(readelf -d "$f" | sed -n 's/.*R\(UN\)\?PATH.*\[\(.*\)\]/\2/p')
+  [[ "$runpath" == '$ORIGIN/'* ]] || fail "$f: RUNPATH [$runpath] is not \$ORIGIN-relative"
+  lib=$(ldd "$f" | awk '$1 == "libgamehost_proto.so" { print $3 }')
+  expect_eq "$f: libgamehost_proto.so" "$prefix/lib/libgamehost_proto.so" "$(realpath -m "$lib")"
+done
+
+# The games, found beside the executable.
+games=$("$gamehost" games)
+expect_eq "plugin path" "  $prefix/lib/gamehost/plugins" "$(sed -n '/^Plugin path:/{n;p}' <<<"$games")"
+expect_eq "games" "alien_city city_planning connect_four" \
+  "$(sed -n 's/^  \([a-z_]*\) .*(interface [0-9]*) .*/\1/p' <<<"$games" | xargs)"
+
+# Play and verify, the plugin run by the installed runner.
+"$gamehost" --isolate play connect_four --seed 1 --player1 random:seed=1 --player2 random:seed=2 \
+  --out c4.ghlog -q >play.txt
+expect_eq "play" "Result: Red wins: four in a line after 25 plies" "$(grep '^Result:' play.txt)"
+expect_eq "verify" "c4.ghlog: OK: connect_four 1.0.0, seed 1, 25 plies verified" \
+  "$("$gamehost" verify c4.ghlog | head -1)"
+sample=$prefix/share/gamehost/samples/seed-1.ghlog
+"$gamehost" verify "$sample" | grep -q "^$sample: OK: alien_city " || fail "the installed sample does not verify"
+
+# The viewer: its font, and a sample named without its folder.
+xvfb-run -a "$prefix/bin/replay-viewer" seed-1.ghlog --ply 20 --size 320x200 --screenshot installed.png
+cmp "$work/build.png" installed.png || fail "the installed viewer's picture differs from the build's"
+
+# Man pages (help2man, with each subcommand's --help) and the completion.
+man=$prefix/share/man/man1
+gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SS "gamehost play"' || fail "gamehost.1 has no 'gamehost play' section"
+gzip -dc "$man/replay-viewer.1.gz" | grep -q 'render one frame offscreen to OUT.png' || fail "replay-viewer.1 lacks --screenshot's help"
+source "$prefix/share/bash-completion/completions/gamehost" 2>/dev/null || true
+expect_eq "completed games" "alien_city city_planning connect_four" "$(_gamehost_games "$gamehost" | xargs)"
+expect_eq "completed agents" "human random greedy mcts" "$(_gamehost_agents "$gamehost" | xargs)"
+expect_eq "completed subcommands" "games play verify show analyze export import tournament review" \
+  "$(_gamehost_subcommands "$gamehost" | xargs)"
+
+# A third-party plugin, built against the installed tree only, installed
+# into it, and found there.
+start=$SECONDS
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S thirdparty-src -B thirdparty-build -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+  "${launcher[@]}" >thirdparty.log 2>&1 || { cat thirdparty.log; fail "configuring the third-party plugin"; }
+cmake --build thirdparty-build -j2 >>thirdparty.log 2>&1 || { cat thirdparty.log; fail "building it"; }
+cmake --install thirdparty-build --prefix "$prefix" >>thirdparty.log
+echo "third-party plugin configured and built in $((SECONDS - start)) s"
+expect_eq "games with nim" "alien_city city_planning connect_four nim" \
+  "$("$gamehost" games | sed -n 's/^  \([a-z_]*\) .*(interface [0-9]*) .*/\1/p' | xargs)"
+# 10 stones: First takes 3, Second 3, First 3, Second the last one.
+printf '3\n3\n3\n1\n' | "$gamehost" play nim --seed 1 --player1 human --player2 human --out nim.ghlog -q >nim.txt
+expect_eq "nim" "Result: Second takes the last stone and wins after 4 plies" "$(grep '^Result:' nim.txt)"
+expect_eq "nim verify" "nim.ghlog: OK: nim 1.0.0, seed 1, 4 plies verified" "$("$gamehost" verify nim.ghlog | head -1)"
+echo "PASS"
