@@ -54,7 +54,7 @@ void EvalGraph::layout(const GameReview& review, int plies, int current, sf::Flo
                        std::vector<sf::Vertex>& shapes, const Label& label) {
   plies_ = std::max(1, plies);
   // Room on the left for the scale's labels.
-  plot_ = {area.left + 34, area.top + 4, area.width - 40, area.height - 8};
+  plot_ = {area.left + 34, area.top + 16, area.width - 40, area.height - 20};  // the legend above
   double top = 0;
   int seats = 0;
   for (int p = 1; p <= review.plies(); ++p)
@@ -74,6 +74,20 @@ void EvalGraph::layout(const GameReview& review, int plies, int current, sf::Flo
   // The current ply, under the lines.
   const float cx = point_of(std::clamp(current, 0, plies_), 0).x;
   fill_rect({cx - 1, plot_.top - 2, 2, plot_.height + 4}, kCurrent, shapes);
+
+  // The legend: each player's name in its line's colour, the line style
+  // drawn before it, above the plot on the right.
+  float lx = plot_.left + plot_.width - 6;
+  for (int seat = seats - 1; seat >= 0; --seat) {
+    const auto& names = review.header().player_names();
+    const std::string name = seat < names.size() ? names[seat] : "seat " + std::to_string(seat + 1);
+    const float w = 7.f * name.size() + 4;
+    label(name, lx - w, area.top + 8, 10.5f, player_line_colour(seat));
+    const Points sample{{lx - w - 22, area.top + 8}, {lx - w - 4, area.top + 8}};
+    if (seat % 2 == 0) stroke_open(sample, 2.2f, player_line_colour(seat), shapes);
+    else stroke_dashed(sample, 2.2f, 6, 3, player_line_colour(seat), shapes);
+    lx -= w + 32;
+  }
 
   for (int seat = 0; seat < seats; ++seat) {
     Points line;

@@ -19,7 +19,7 @@ const sf::Color kAccent(0xff, 0xd2, 0x3f);
 const sf::Color kRule(0x3a, 0x3e, 0x48);
 const sf::Color kHighlight(0x3b, 0x41, 0x52);
 
-constexpr float kTitle = 19, kBody = 13.5f, kHead = 14.5f, kMoves = 13, kReview = 12.5f, kGraphHeight = 64;
+constexpr float kTitle = 19, kBody = 13.5f, kHead = 14.5f, kMoves = 13, kReview = 12.5f, kGraphHeight = 76;
 
 std::string span_text(const pb::PanelLine& l) {
   std::string s;
