@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "mesh.h"
 
@@ -89,29 +90,27 @@ void EvalGraph::layout(const GameReview& review, int plies, int current, sf::Flo
     lx -= w + 32;
   }
 
+  // Every line first, then every marker, so no line hides a marker.
+  std::vector<std::tuple<sf::Vector2f, bool, sf::Color>> marks;  // point, exact, colour
   for (int seat = 0; seat < seats; ++seat) {
     Points line;
-    std::vector<std::pair<sf::Vector2f, bool>> marks;  // point, exact
+    const sf::Color c = player_line_colour(seat);
     for (int p = 1; p <= review.plies(); ++p) {
       const auto* r = review.at(p);
       if (!r || r->seat() != seat) continue;
-      const sf::Vector2f at = point_of(p, r->after().margin());
-      line.push_back(at);
-      marks.push_back({at, r->after().exact()});
+      line.push_back(point_of(p, r->after().margin()));
+      marks.push_back({line.back(), r->after().exact(), c});
     }
-    const sf::Color c = player_line_colour(seat);
     if (seat % 2 == 0) stroke_open(line, 2.2f, c, shapes);
     else stroke_dashed(line, 2.2f, 6, 3, c, shapes);
-    for (const auto& [at, exact] : marks) {
-      if (exact) {
-        const float s = 4.5f;
-        fill_convex({{at.x, at.y - s}, {at.x + s, at.y}, {at.x, at.y + s}, {at.x - s, at.y}}, sf::Color::White,
-                    shapes);
-        fill_convex({{at.x, at.y - s + 1.5f}, {at.x + s - 1.5f, at.y}, {at.x, at.y + s - 1.5f}, {at.x - s + 1.5f, at.y}},
-                    c, shapes);
-      } else {
-        fill_convex(circle_points(at, 1.8f), c, shapes);
-      }
+  }
+  for (const auto& [at, exact, c] : marks) {
+    if (exact) {
+      const float s = 4.5f, i = s - 1.5f;
+      fill_convex({{at.x, at.y - s}, {at.x + s, at.y}, {at.x, at.y + s}, {at.x - s, at.y}}, sf::Color::White, shapes);
+      fill_convex({{at.x, at.y - i}, {at.x + i, at.y}, {at.x, at.y + i}, {at.x - i, at.y}}, c, shapes);
+    } else {
+      fill_convex(circle_points(at, 1.8f), c, shapes);
     }
   }
 }

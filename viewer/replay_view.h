@@ -89,6 +89,7 @@ class ReplayView {
   // --- input (logical coordinates) ---------------------------------------
   const pb::HitArea* board_hit(sf::Vector2f p) const;
   std::optional<SidePanel::Hit> panel_hit(sf::Vector2f p) const { return panel_.hit(p); }
+  const SidePanel& panel() const { return panel_; }
   std::string tooltip_at(sf::Vector2f p) const;
 
   // The view options sent to the plugin for the current state.

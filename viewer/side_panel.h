@@ -42,6 +42,8 @@ class SidePanel : public sf::Drawable {
   void layout(const ReplaySession& session, const pb::Scene& scene, const PanelState& state,
               const sf::Font& font, float pixel_scale, sf::FloatRect area);
   std::optional<Hit> hit(sf::Vector2f p) const;
+  // The review's graph as laid out (null without a review).
+  const EvalGraph* graph() const { return has_graph_ ? &graph_ : nullptr; }
 
  protected:
   void draw(sf::RenderTarget& target, sf::RenderStates states) const override;
