@@ -77,6 +77,7 @@ Application::Application(ReplaySession* session, std::string error, const sf::Fo
     window_.setTitle(fmt::format("{} — {} — replay-viewer", session_->game_name(),
                                  std::filesystem::path(session_->file()).filename().string()));
     view_ = std::make_unique<ReplayView>(*session_, font_);
+    if (options.review) view_->set_review(options.review);
     if (options.overlays) view_->set_overlays(*options.overlays);
     if (!options.select.empty()) view_->select(options.select, false);
     view_->go_to(options.ply.value_or(0), false);
@@ -156,6 +157,13 @@ void Application::on_key(const sf::Event::KeyEvent& key) {
     case sf::Keyboard::Tab: view_->cycle(key.shift ? -1 : +1); break;
     case sf::Keyboard::E: export_png(); break;
     case sf::Keyboard::H: help_ = !help_; break;
+    case sf::Keyboard::N:
+      if (!view_->jump_to_mistake(key.shift ? -1 : +1)) {
+        view_->set_message(!view_->review() ? "no review: run gamehost review on this log"
+                                            : key.shift ? "no earlier mistake or blunder" : "no later mistake or blunder");
+        message_timer_ = 3;
+      }
+      break;
     case sf::Keyboard::Q: window_.close(); break;
     case sf::Keyboard::Escape:
       if (help_) help_ = false;
@@ -260,6 +268,10 @@ void Application::draw_help() {
   };
   for (const pb::Overlay& o : view_->scene().overlays())
     lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});
+  if (view_->review()) {
+    lines.push_back({"N / Shift+N   the next / previous mistake or blunder of the review", false});
+    lines.push_back({"Click the evaluation graph to jump to that ply", false});
+  }
   lines.push_back({"E   export this view as a PNG (in " + options_.export_dir + ")", false});
   lines.push_back({"H or ?   this help;  Q   quit", false});
   lines.push_back({"Hover the board for details (tooltips come from the game).", false});

@@ -24,6 +24,7 @@ struct StartOptions {
   std::optional<std::vector<std::string>> overlays;  // exactly these on
   std::string export_dir = ".";
   int antialias = -1;  // multisampling level; -1: window_antialiasing()'s choice
+  const GameReview* review = nullptr;  // the game's review, when loaded
 };
 
 class Application {

@@ -5,6 +5,9 @@
 //   replay-viewer LOG --frames DIR [--tween N]       one PNG per ply (or frame)
 //   replay-viewer LOG --gif OUT.gif | --webp OUT.webp the whole game, animated
 //   replay-viewer LOG --ply N --dump-panel FILE|-    the panel as text
+//   replay-viewer LOG --review FILE                  with a game review
+//                                                    (default: LOG.ghreview
+//                                                    when it exists)
 //
 // Order of checks: the command line, the font (when drawing), the log (read
 // and verified like `gamehost verify`), then the display. Nothing of SFML
@@ -24,6 +27,7 @@
 #include "gamehost/error.h"
 #include "headless.h"
 #include "replay_session.h"
+#include "review_data.h"
 #include "side_panel.h"
 
 using namespace viewer;
@@ -50,6 +54,7 @@ bool parse_size(const std::string& text, sf::Vector2u& size) {
 int main(int argc, char** argv) {
   CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
                "replay-viewer"};
+  std::string review_file;
   std::string log, screenshot, frames, size_text = "1280x800", select, overlay_list, dump, font_path,
                                        export_dir = ".";
   std::optional<int> ply;
@@ -86,6 +91,8 @@ int main(int argc, char** argv) {
       ->type_name("SEAT");
   app.add_flag("--show-all", seat.show_all, "list every draw, also private and future ones, in an unfinished game "
                                             "(a finished game shows them by default)")->excludes("--as");
+  app.add_option("--review", review_file, "a review of this log by `gamehost review` (default: LOG.ghreview beside "
+                                         "the log, when it exists)")->type_name("FILE");
   app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
@@ -124,6 +131,17 @@ int main(int argc, char** argv) {
     error = e.what();
     session.reset();
   }
+  // The review: one named with --review must fit the log; one merely found
+  // beside the log that does not is skipped with a warning.
+  std::unique_ptr<GameReview> review;
+  if (session) {
+    try {
+      review = GameReview::open_for(log, review_file);
+    } catch (const std::exception& e) {
+      if (!review_file.empty()) return fail(kExitError, std::string("error: ") + e.what());
+      std::fprintf(stderr, "replay-viewer: warning: %s; showing the game without it\n", e.what());
+    }
+  }
   if (!error.empty()) {
     std::fprintf(stderr, "replay-viewer: error: %s\n", error.c_str());
     // In the window the error is shown too, when a display is there.
@@ -146,7 +164,9 @@ int main(int argc, char** argv) {
     try {
       pb::Scene scene;
       session->render(shown_ply, initial_view(*session, overlays, select), scene);
-      const std::string text = dump_panel(*session, scene, shown_ply);
+      const std::string text = dump_panel(*session, scene, shown_ply,
+                                          review ? review_rows(*review, *session, shown_ply) : std::vector<ReviewRow>{},
+                                          review.get());
       if (dump == "-") {
         std::fwrite(text.data(), 1, text.size(), stdout);
       } else {
@@ -164,12 +184,13 @@ int main(int argc, char** argv) {
   if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
 
   if (window) {
-    StartOptions start{ply, select, overlays, export_dir, antialias};
+    StartOptions start{ply, select, overlays, export_dir, antialias, review.get()};
     Application application(session.get(), error, font, start);
     return application.run();
   }
   try {
     ReplayView view(*session, font);
+    if (review) view.set_review(review.get());
     if (overlays) view.set_overlays(*overlays);
     if (!select.empty()) view.select(select, false);
     Offscreen off(size);
@@ -178,7 +199,7 @@ int main(int argc, char** argv) {
       view.go_to(shown_ply, false);
       if (!save_png(off.render(view), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {
-        const std::string text = dump_panel(*session, view.scene(), shown_ply);
+        const std::string text = dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get());
         if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
         else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
       }

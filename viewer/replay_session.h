@@ -65,6 +65,8 @@ class ReplaySession {
   // The scene of the position after `ply` plies with `view` (the last
   // action is filled in here). Throws HostError when the plugin refuses.
   void render(int ply, pb::ViewOptions view, pb::Scene& out);
+  // The game's plugin, for other calls (e.g. following a review's lines).
+  gamehost::Plugin& plugin() const { return *plugin_; }
 
  private:
   ReplaySession() = default;

@@ -44,6 +44,8 @@ pb::ViewOptions ReplayView::view_options() const {
   v.set_selected(selected_);
   v.set_hovered(hovered_);
   for (const auto& o : overlays_) v.add_overlays(o);
+  if (review_)
+    if (const auto ghost = review_->better_action(ply_)) v.set_ghost_action_id(*ghost);
   return v;
 }
 
@@ -113,9 +115,31 @@ void ReplayView::refresh(Change change) {
   refresh_panel();
 }
 
+void ReplayView::set_review(const GameReview* review) {
+  review_ = review;
+  review_rows_.clear();
+  panel_state_.review = review;
+  refresh(Change::View);
+}
+
+bool ReplayView::jump_to_mistake(int direction) {
+  const auto ply = review_ ? review_->next_mistake(ply_, direction) : std::nullopt;
+  if (ply) go_to(*ply);
+  return ply.has_value();
+}
+
+const std::vector<ReviewRow>& ReplayView::review_rows() {
+  static const std::vector<ReviewRow> none;
+  if (!review_) return none;
+  auto it = review_rows_.find(ply_);
+  if (it == review_rows_.end()) it = review_rows_.emplace(ply_, viewer::review_rows(*review_, session_, ply_)).first;
+  return it->second;
+}
+
 void ReplayView::refresh_panel() {
   if (!current_) return;
   panel_state_.ply = ply_;
+  panel_state_.review_rows = review_rows();
   panel_state_.overlays_on = overlays_;
   panel_.layout(session_, current_->scene(), panel_state_, font_, pixel_scale_, kPanelArea);
 }

@@ -10,6 +10,7 @@
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/Graphics/View.hpp>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 
 #include "path_player.h"
 #include "replay_session.h"
+#include "review_data.h"
 #include "scene_drawable.h"
 #include "side_panel.h"
 
@@ -57,6 +59,14 @@ class ReplayView {
   const std::vector<std::string>& overlays_on() const { return overlays_; }
   void set_autoplay(bool on, float seconds) { panel_state_.autoplay = on; panel_state_.autoplay_seconds = seconds; refresh_panel(); }
   void set_message(std::string m) { panel_state_.message = std::move(m); refresh_panel(); }
+  // The game's review (null: none): marks, graph and verdict in the panel,
+  // the better move as a ghost on the board.
+  void set_review(const GameReview* review);
+  const GameReview* review() const { return review_; }
+  // N / Shift+N: the next / previous mistake or blunder; false when none.
+  bool jump_to_mistake(int direction);
+  // The review section of the panel at the shown ply (cached per ply).
+  const std::vector<ReviewRow>& review_rows();
 
   const pb::Scene& scene() const { return current_->scene(); }
   const PreparedScene& prepared() const { return *current_; }
@@ -79,6 +89,7 @@ class ReplayView {
   // --- input (logical coordinates) ---------------------------------------
   const pb::HitArea* board_hit(sf::Vector2f p) const;
   std::optional<SidePanel::Hit> panel_hit(sf::Vector2f p) const { return panel_.hit(p); }
+  const SidePanel& panel() const { return panel_; }
   std::string tooltip_at(sf::Vector2f p) const;
 
   // The view options sent to the plugin for the current state.
@@ -100,6 +111,8 @@ class ReplayView {
   PathPlayer paths_;
   SidePanel panel_;
   PanelState panel_state_;
+  const GameReview* review_ = nullptr;
+  std::map<int, std::vector<ReviewRow>> review_rows_;
 };
 
 }  // namespace viewer

@@ -19,7 +19,7 @@ const sf::Color kAccent(0xff, 0xd2, 0x3f);
 const sf::Color kRule(0x3a, 0x3e, 0x48);
 const sf::Color kHighlight(0x3b, 0x41, 0x52);
 
-constexpr float kTitle = 19, kBody = 13.5f, kHead = 14.5f, kMoves = 13;
+constexpr float kTitle = 19, kBody = 13.5f, kHead = 14.5f, kMoves = 13, kReview = 12.5f, kGraphHeight = 76;
 
 std::string span_text(const pb::PanelLine& l) {
   std::string s;
@@ -79,7 +79,8 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
 
   // The scene's sections; the move list keeps at least its minimum height.
   const float moves_min = 118;
-  const float limit = area.top + area.height - moves_min - 26;
+  const float review_h = review_height(state);
+  const float limit = area.top + area.height - moves_min - 26 - review_h;
   bool cut = false;
   for (const pb::PanelSection& sec : scene.panel()) {
     if (cut) break;
@@ -141,19 +142,51 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
       y += 18;
     }
   }
-  layout_moves(session, state.ply, std::max(y + 10, limit), area.top + area.height - 26);
+  has_graph_ = false;
+  if (state.review) layout_review(session, state, std::max(y + 10, limit));
+  layout_moves(session, state.review, state.ply, std::max(y + 10, limit) + review_h, area.top + area.height - 26);
   add_text("H help  ·  ←/→ step  ·  Home/End  ·  Tab select  ·  E export PNG", left, area.top + area.height - 14, 12,
            kDim, false);
   batch_.clear();
   for (const sf::Text& t : texts_) batch_.add(t);
 }
 
-void SidePanel::layout_moves(const ReplaySession& session, int ply, float top, float bottom) {
+// The review's rows and its graph, above the move list.
+float SidePanel::review_height(const PanelState& state) const {
+  if (!state.review) return 0;
+  const float width = area_.width - 32;
+  float h = 10 + kGraphHeight + 8;
+  for (const ReviewRow& r : state.review_rows)
+    if (!r.text.empty())
+      h += 16.f * wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent).size();
+  return h;
+}
+
+void SidePanel::layout_review(const ReplaySession& session, const PanelState& state, float top) {
+  const float left = area_.left + 16, width = area_.width - 32;
+  fill_rect({left, top, width, 1}, kRule, shapes_);
+  float y = top + 14;
+  for (const ReviewRow& r : state.review_rows) {
+    if (r.text.empty()) continue;
+    const float x = left + 14.f * r.indent;
+    for (const auto& part : wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent)) {
+      add_text(part, x, y, kReview, r.colour, r.bold);
+      y += 16;
+    }
+  }
+  graph_.layout(*state.review, session.plies(), state.ply, {left, y - 4, width, kGraphHeight}, shapes_,
+                [&](const std::string& t, float x, float ty, float size, sf::Color c) { add_text(t, x, ty, size, c, false); });
+  has_graph_ = true;
+}
+
+void SidePanel::layout_moves(const ReplaySession& session, const GameReview* review, int ply, float top,
+                             float bottom) {
   const float left = area_.left + 16, width = area_.width - 32;
   fill_rect({left, top, width, 1}, kRule, shapes_);
   add_text("Moves (click to jump)", left, top + 14, kHead, kAccent, true);
   top += 28;
-  const int columns = 4;
+  // A review's marks need wider cells.
+  const int columns = review ? 3 : 4;
   const float col_w = width / columns, row_h = 18;
   const int entries = session.plies() + 1;  // "0 start" first
   const int rows = (entries + columns - 1) / columns;
@@ -179,6 +212,7 @@ void SidePanel::layout_moves(const ReplaySession& session, int ply, float top, f
       const sf::Color txt = i == ply ? sf::Color(0x10, 0x10, 0x10) : kText;
       add_text(std::to_string(i), x + 4, y, kMoves - 1, num, false);
       add_text(label, x + 34, y, kMoves, txt, i == ply);
+      if (review && i > 0) layout_mark(*review, i, i == ply, cell);
       clicks_.push_back({cell, Hit{i, std::nullopt}});
     }
   }
@@ -189,7 +223,31 @@ void SidePanel::layout_moves(const ReplaySession& session, int ply, float top, f
   if (!more.empty()) add_text(more, left + width - text_width(*font_, more, 11.5f), top - 14, 11.5f, kDim, false);
 }
 
+// The class mark at the right end of a move's cell: its shape, then the
+// mark and the points lost.
+void SidePanel::layout_mark(const GameReview& review, int ply, bool current, sf::FloatRect cell) {
+  const std::string text = move_mark(review, ply);
+  if (text.empty()) return;
+  const ClassMark m = class_mark(review.at(ply)->move_class());
+  const sf::Color c = current ? sf::Color(0x10, 0x10, 0x10) : m.colour;
+  const float w = text_width(*font_, text, kMoves - 1, true);
+  const float right = cell.left + cell.width - 4, y = cell.top + cell.height / 2;
+  add_text(text, right - w, y, kMoves - 1, c, true);
+  const sf::Vector2f at(right - w - 8, y);
+  const float g = 8;
+  switch (m.shape) {
+    case ClassMark::Shape::Disc: fill_convex(circle_points(at, g / 2), c, shapes_); break;
+    case ClassMark::Shape::Square: fill_rect({at.x - g / 2, at.y - g / 2, g, g}, c, shapes_); break;
+    case ClassMark::Shape::Triangle:
+      fill_convex({{at.x, at.y - g / 2 - 1}, {at.x + g / 2 + 1, at.y + g / 2}, {at.x - g / 2 - 1, at.y + g / 2}}, c, shapes_);
+      break;
+    case ClassMark::Shape::None: break;
+  }
+}
+
 std::optional<SidePanel::Hit> SidePanel::hit(sf::Vector2f p) const {
+  if (has_graph_)
+    if (const auto ply = graph_.hit(p)) return Hit{*ply, std::nullopt};
   for (const Click& c : clicks_)
     if (c.rect.contains(p)) return c.hit;
   return std::nullopt;
@@ -200,7 +258,8 @@ void SidePanel::draw(sf::RenderTarget& target, sf::RenderStates states) const {
   target.draw(batch_, states);
 }
 
-std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply) {
+std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply,
+                       const std::vector<ReviewRow>& review_rows, const GameReview* review) {
   std::string out;
   auto row = [&](const std::string& section, const std::string& key, const std::string& value, const std::string& text) {
     out += section + "\t" + key + "\t" + value + "\t" + text + "\n";
@@ -213,12 +272,14 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
   row("", "selection", scene.selection_name(), scene.selection_name());
   for (const pb::PanelSection& sec : scene.panel())
     for (const pb::PanelLine& l : sec.lines()) row(sec.title(), l.key(), l.value(), span_text(l));
+  for (const ReviewRow& r : review_rows) row("Review", r.key, r.value, r.text);
   // The move list as the panel lists it (masked draws as "?").
   for (const Move& m : session.moves()) {
     const std::string listed = session.listed_notation(m.ply, ply);
     const auto& names = session.seat_names();
     const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) ? names[m.seat] : "chance";
-    row("Moves", std::to_string(m.ply), listed, who + " " + listed);
+    const std::string mark = review ? move_mark(*review, m.ply) : "";
+    row("Moves", std::to_string(m.ply), listed, who + " " + listed + (mark.empty() ? "" : "  " + mark));
   }
   return out;
 }

@@ -13,8 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "eval_graph.h"
 #include "mesh.h"
 #include "replay_session.h"
+#include "review_overlay.h"
 #include "text_util.h"
 
 namespace viewer {
@@ -26,6 +28,8 @@ struct PanelState {
   float autoplay_seconds = 1;
   std::vector<std::string> overlays_on;  // keys
   std::string message;  // a passing note, e.g. "saved replay-12.png"
+  const GameReview* review = nullptr;  // the game's review, when loaded
+  std::vector<ReviewRow> review_rows;  // its section at this ply
 };
 
 class SidePanel : public sf::Drawable {
@@ -38,6 +42,8 @@ class SidePanel : public sf::Drawable {
   void layout(const ReplaySession& session, const pb::Scene& scene, const PanelState& state,
               const sf::Font& font, float pixel_scale, sf::FloatRect area);
   std::optional<Hit> hit(sf::Vector2f p) const;
+  // The review's graph as laid out (null without a review).
+  const EvalGraph* graph() const { return has_graph_ ? &graph_ : nullptr; }
 
  protected:
   void draw(sf::RenderTarget& target, sf::RenderStates states) const override;
@@ -48,7 +54,10 @@ class SidePanel : public sf::Drawable {
     Hit hit;
   };
   float add_text(const std::string& s, float x, float y, float size, sf::Color c, bool bold);
-  void layout_moves(const ReplaySession& session, int ply, float top, float bottom);
+  void layout_moves(const ReplaySession& session, const GameReview* review, int ply, float top, float bottom);
+  float review_height(const PanelState& state) const;
+  void layout_mark(const GameReview& review, int ply, bool current, sf::FloatRect cell);
+  void layout_review(const ReplaySession& session, const PanelState& state, float top);
 
   const sf::Font* font_ = nullptr;
   float pixel_scale_ = 1;
@@ -57,11 +66,15 @@ class SidePanel : public sf::Drawable {
   std::vector<sf::Text> texts_;
   TextBatch batch_;
   std::vector<Click> clicks_;
+  EvalGraph graph_;
+  bool has_graph_ = false;
 };
 
 // The panel as text for programs (replay-viewer --dump-panel): one line per
 // entry, tab-separated: section, key, value, text. The first lines give the
-// game, file, ply and status.
-std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply);
+// game, file, ply and status. With a review: its section ("Review") and
+// each move's mark in the move list.
+std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply,
+                       const std::vector<ReviewRow>& review_rows = {}, const GameReview* review = nullptr);
 
 }  // namespace viewer

@@ -24,22 +24,6 @@ namespace pb = gamehost::v1;
 
 namespace {
 
-const sf::Font& test_font() {
-  static sf::Font font;
-  static bool loaded = false;
-  if (!loaded) {
-    const auto choice = viewer::choose_font("");
-    REQUIRE(choice.problem.empty());
-    REQUIRE(font.loadFromFile(choice.path));
-    loaded = true;
-  }
-  return font;
-}
-
-void require_display() {
-  if (const auto problem = viewer::display_problem()) FAIL(*problem + " (these tests run under xvfb-run -a)");
-}
-
 struct Rendered {
   sf::Image image;
   pb::Scene scene;

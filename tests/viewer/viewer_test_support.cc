@@ -15,9 +15,26 @@
 #include "alien_city/core/serialize.h"
 #include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
+#include "environment.h"
 #include "replay_view.h"
 
 namespace viewer_test {
+
+const sf::Font& test_font() {
+  static sf::Font font;
+  static bool loaded = false;
+  if (!loaded) {
+    const auto choice = viewer::choose_font("");
+    REQUIRE(choice.problem.empty());
+    REQUIRE(font.loadFromFile(choice.path));
+    loaded = true;
+  }
+  return font;
+}
+
+void require_display() {
+  if (const auto problem = viewer::display_problem()) FAIL(*problem + " (these tests run under xvfb-run -a)");
+}
 
 Run run(const std::string& program, const std::vector<std::string>& args, const std::vector<std::string>& env) {
   static int counter = 0;

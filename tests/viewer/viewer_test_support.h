@@ -4,6 +4,7 @@
 #pragma once
 
 #include <SFML/Graphics/Color.hpp>
+#include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/Image.hpp>
 
 #include <filesystem>
@@ -19,6 +20,11 @@ struct Run {
   int exit_code = -1;
   std::string out, err;
 };
+
+// The viewer's font (its own choice), loaded once.
+const sf::Font& test_font();
+// Fails the test when there is no X display (run under xvfb-run -a).
+void require_display();
 
 // Runs `program` with `args` (no shell) with extra environment settings
 // ("NAME=value", or "NAME" alone to remove it from the environment).

@@ -14,6 +14,8 @@ namespace detail {
 void add_teaching(const State& s, const SceneView& view, pb::Scene& out);
 void add_panel(const State& s, const SceneView& view, pb::Scene& out);
 std::string status_line(const State& s);
+// scene_ghost.cc
+void add_ghost(const Action& a, pb::Scene& out);
 }  // namespace detail
 
 namespace {
@@ -199,6 +201,8 @@ SceneView decode_view(const pb::ViewOptions& view) {
   }
   if (view.has_last_action_id() && view.last_action_id() < static_cast<std::uint32_t>(kActionIds))
     v.last = action_from_id(static_cast<int>(view.last_action_id()));
+  if (view.has_ghost_action_id() && view.ghost_action_id() < static_cast<std::uint32_t>(kActionIds))
+    v.ghost = action_from_id(static_cast<int>(view.ghost_action_id()));
   return v;
 }
 
@@ -217,6 +221,7 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   add_structures(s, view, pieces, caps);
   add_icons(s, icons);
   if (view.legal) add_legal(s, view, layer("legal"));
+  if (view.ghost) detail::add_ghost(*view.ghost, out);
   add_hits(s, out);
   add_overlay(out, "streets", "street network", "S", true);
   add_overlay(out, "legal", "legal builds and why not", "L", false);

@@ -34,6 +34,7 @@ struct SceneView {
   bool legal = false;
   bool paths = true;
   std::optional<Action> last;   // the action that led here
+  std::optional<Action> ghost;  // a move to show as a ghost (scene_ghost.cc)
 };
 
 // Decodes ViewOptions (unknown overlays, bad lots and ids are ignored: the

@@ -1,0 +1,126 @@
+#include "review_data.h"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "gamehost/error.h"
+#include "gamehost/game_log.h"
+#include "gamehost/review/reviewer.h"
+
+namespace viewer {
+
+namespace {
+
+std::string read_bytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw gamehost::HostError("cannot read " + p.string());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool worse_than_inaccuracy(rpb::MoveClass c) { return c == rpb::MISTAKE || c == rpb::BLUNDER; }
+
+}  // namespace
+
+ClassMark class_mark(rpb::MoveClass c) {
+  // Colours from the Okabe–Ito palette (told apart with any colour
+  // vision); the shape and text say the same thing again.
+  switch (c) {
+    case rpb::INACCURACY: return {"?!", sf::Color(0xf0, 0xe4, 0x42), ClassMark::Shape::Disc};
+    case rpb::MISTAKE: return {"?", sf::Color(0xe6, 0x9f, 0x00), ClassMark::Shape::Square};
+    case rpb::BLUNDER: return {"??", sf::Color(0xff, 0x6a, 0x3d), ClassMark::Shape::Triangle};
+    case rpb::FORCED: return {"□", sf::Color(0x9a, 0xa0, 0xab), ClassMark::Shape::None};
+    default: return {"", sf::Color(0x9a, 0xa0, 0xab), ClassMark::Shape::None};
+  }
+}
+
+std::string points_text(double points) {
+  const double r = std::round(points * 10) / 10;
+  if (std::abs(r - std::round(r)) < 1e-9) return fmt::format("{}", static_cast<long long>(std::llround(r)));
+  return fmt::format("{:.1f}", r);
+}
+
+std::string margin_text(double margin) {
+  const std::string p = points_text(std::abs(margin));
+  if (p == "0") return "0";
+  return (margin < 0 ? "-" : "+") + p;
+}
+
+std::unique_ptr<GameReview> GameReview::open_for(const std::filesystem::path& log,
+                                                 const std::filesystem::path& explicit_path) {
+  std::filesystem::path path = explicit_path;
+  std::error_code ec;
+  if (path.empty()) {
+    path = gamehost::review::review_path_for(log);
+    if (!std::filesystem::exists(path, ec)) return nullptr;
+  } else if (!std::filesystem::exists(path, ec)) {
+    throw gamehost::HostError(path.string() + ": no such review file");
+  }
+  std::unique_ptr<GameReview> r(new GameReview());
+  r->review_ = gamehost::review::read_review(path);
+  const std::uint64_t hash = gamehost::state_hash(read_bytes(log));
+  if (r->review_.header.log_hash() != hash)
+    throw gamehost::HostError(fmt::format(
+        "{}: is a review of another log ({}, hash {:016x}), not of {} (hash {:016x}); "
+        "review this log with: gamehost review {}",
+        path.string(), r->review_.header.log_file(), r->review_.header.log_hash(), log.string(), hash, log.string()));
+  return r;
+}
+
+const rpb::PlyReview* GameReview::at(int ply) const {
+  if (ply < 1 || ply > plies()) return nullptr;
+  const rpb::PlyReview& r = review_.plies[static_cast<std::size_t>(ply - 1)];
+  return r.reviewed() ? &r : nullptr;
+}
+
+std::optional<std::uint32_t> GameReview::better_action(int ply) const {
+  const rpb::PlyReview* r = at(ply);
+  if (!r || r->points_lost() <= 0 || r->best_action() == r->played_action()) return std::nullopt;
+  return r->best_action();
+}
+
+std::optional<int> GameReview::next_mistake(int ply, int direction) const {
+  for (int p = ply + direction; p >= 1 && p <= plies(); p += direction)
+    if (const auto* r = at(p); r && worse_than_inaccuracy(r->move_class())) return p;
+  return std::nullopt;
+}
+
+std::string GameReview::sentence(int ply, const std::vector<std::string>& seat_names) const {
+  const rpb::PlyReview* r = at(ply);
+  if (!r) return "";
+  const std::string who =
+      r->seat() >= 0 && r->seat() < static_cast<int>(seat_names.size()) ? seat_names[r->seat()] + ": " : "";
+  const std::string played = r->played(), best = r->best();
+  const std::string proved = r->before().exact() && r->after().exact() ? ", proved by the endgame solver" : "";
+  const std::string hidden = r->sampled_hidden() ? " (estimated over the hands the player could not see)" : "";
+  if (r->move_class() == rpb::FORCED) return who + played + " was the only legal move.";
+  if (r->points_lost() <= 0) {
+    if (r->best_action() == r->played_action())
+      return fmt::format("{}{} was the engine's choice ({} expected{}){}.", who, played, margin_text(r->after().margin()),
+                         proved, hidden);
+    return fmt::format("{}{} was as good as the engine's choice {} ({} expected{}){}.", who, played, best,
+                       margin_text(r->after().margin()), proved, hidden);
+  }
+  const std::string lost = points_text(r->points_lost());
+  return fmt::format("{}{} lost {} point{}; best was {} ({} instead of {}{}){} — {}.", who, played, lost,
+                     lost == "1" ? "" : "s", best, margin_text(r->before().margin()), margin_text(r->after().margin()),
+                     proved, hidden, gamehost::review::class_name(r->move_class()));
+}
+
+std::string GameReview::expected_line(int ply) const {
+  const rpb::PlyReview* r = at(ply);
+  if (!r || r->best_line_size() == 0 || r->points_lost() <= 0) return "";
+  std::string s = "Expected after the best move:";
+  for (const auto& m : r->best_line()) s += " " + m;
+  if (r->played_line_size() > 0) {
+    s += ";  after " + r->played() + ":";
+    for (const auto& m : r->played_line()) s += " " + m;
+  }
+  return s;
+}
+
+}  // namespace viewer
