@@ -154,9 +154,12 @@ void add_enter_command(CLI::App& app, Common& common) {
   cmd->add_option("MOVES_FILE", a->moves,
                   "the decisions, one per line ('#' comments); without it, typed at stdin with undo, show, why LOT")
       ->type_name("FILE");
-  cmd->add_option("--option,-o", a->options, "game option NAME=VALUE, e.g. layout=... (repeatable)")->type_name("K=V");
+  cmd->add_option("--option,-o", a->options, "game option NAME=VALUE, e.g. layout=... (repeatable)")
+      ->type_name("K=V")
+      ->allow_extra_args(false);  // MOVES_FILE may follow
   cmd->add_option("--option-file", a->option_files, "game option NAME=FILE: the value is FILE's text")
-      ->type_name("K=FILE");
+      ->type_name("K=FILE")
+      ->allow_extra_args(false);
   cmd->add_option("--players", a->players, "the people who played, in seat order, e.g. Ann,Bob")->type_name("NAMES");
   add_metadata_options(cmd, a->meta);
   cmd->add_option("--seed", a->seed, "seed of a drawn setup (when no layout is given; default 0)");
