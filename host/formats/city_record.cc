@@ -19,6 +19,7 @@ const char* seat_name(int seat) { return seat == kBlack ? "Black" : "White"; }
 // One turn through the rules; returns a remark or empty.
 std::string play_turn(GameBuilder& game, const CityTurn& t) {
   const auto& info = game.info();
+  if (!t.problem.empty()) refuse(t, t.problem);
   if (t.pass) {
     if (!info.terminal() && info.to_move() == t.seat)
       refuse(t, fmt::format("{} passes but can build (R6: only a player with no legal build is skipped)",
@@ -133,6 +134,7 @@ std::string final_diagram(const CityGame& record) {
   std::array<char, 80> owner{};
   std::array<Supply, 2> supply{initial_supply(kBlack), initial_supply(kWhite)};
   for (const auto& t : record.turns) {
+    if (!t.problem.empty()) refuse(t, t.problem);
     if (t.pass) continue;
     const int lot = lot_index(t.lot);
     Supply& s = supply[static_cast<std::size_t>(t.seat)];

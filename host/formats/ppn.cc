@@ -213,8 +213,18 @@ class Movetext {
       open_ = true;
       return;
     }
-    if (!open_ || !game_.turns.back().claim.empty())
-      fail(line, fmt::format("'{}': a cap comes after the build of its turn, once", t));
+    if (!open_ || !game_.turns.back().claim.empty()) {
+      // Refused when play reaches it, so --keep-legal keeps the game before it.
+      CityTurn turn;
+      turn.seat = seat_;
+      turn.where = where;
+      turn.written = t;
+      turn.problem = "a cap comes after the build of its turn, once (a turn is a build, then maybe a cap)";
+      game_.turns.push_back(turn);
+      game_.notes.emplace_back();
+      open_ = true;
+      return;
+    }
     if (piece->cap_seat != seat_)
       fail(line, fmt::format("'{}': {} caps are {}'s, but move {}{} is {}'s", t, seat_ == kBlack ? "W1x" : "K1x",
                              piece->cap_seat == kBlack ? "Black" : "White", number_, seat_ == kBlack ? "." : "...",

@@ -23,6 +23,7 @@ struct CityTurn {
   std::string claim;      // the lot claimed, or empty
   std::string where;      // "move 5..." for messages
   std::string written;    // the turn as the record wrote it
+  std::string problem;    // a turn the record's notation cannot express as ours (refused when reached)
 };
 
 struct CityGame {
