@@ -143,7 +143,7 @@ TEST_CASE("a PPN game with an illegal move stops there, names it, or keeps the l
   CHECK(gamehost::read_log(log).record.plies_size() == 9);
 }
 
-TEST_CASE("--position-only imports the final position, scored tower by tower", "[cli][records][ppn]") {
+TEST_CASE("importing only the final position (--position-only) scores it tower by tower", "[cli][records][ppn]") {
   const auto dir = test::temp_dir("records-position");
   const auto log = (dir / "final.ghlog").string();
   const auto r = test::run_gamehost(
