@@ -12,6 +12,8 @@
 
 #include "commands.h"
 #include "gamehost/chance_secret.h"
+#include "gamehost/formats/metadata.h"
+#include "gamehost/formats/ppn.h"
 #include "gamehost/game_log.h"
 #include "gamehost/seat_mask.h"
 
@@ -43,6 +45,7 @@ void print_text(const GameLog& log, const std::string& as) {
   fmt::print("game: {} {} (interface {})\n", h.game_id(), h.game_version(), h.interface_version());
   if (!as.empty()) fmt::print("view: as {} sees it (plies {} did not see: {})\n", as, as, kHiddenNotation);
   fmt::print("seed: {}\nstarted: {}\nhost: {}\n", h.seed(), utc_time(h.start_time_ms()), h.host_version());
+  fmt::print("{}", formats::metadata_text(h));
   if (!h.chance_commitment().empty())
     fmt::print("chance: {}, commitment {}\n", h.chance_reproducible() ? "reproducible (not secret)" : "secret",
                hex(h.chance_commitment()));
@@ -87,7 +90,8 @@ void add_export_import_commands(CLI::App& app, Common& common) {
   auto ex = std::make_shared<ExportArgs>();
   auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord) or text");
   cmd->add_option("LOG", ex->log, "a game log")->required();
-  cmd->add_option("--format", ex->format, "json or text")->check(CLI::IsMember({"json", "text"}));
+  cmd->add_option("--format", ex->format, "json, text or ppn (Alien City, docs/notation.md)")
+      ->check(CLI::IsMember({"json", "text", "ppn"}));
   cmd->add_option("--as", ex->as,
                   "only what one player saw (games with hidden information): other seats' draws as ?, no state "
                   "hashes, no initial state, no chance seed; replays the log through its plugin")
@@ -100,6 +104,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
       log = seat_log(registry, log, ex->as, as);
     }
     if (ex->format == "text") return print_text(log, as);
+    if (ex->format == "ppn") return fmt::print("{}", formats::write_ppn(log.record));
     google::protobuf::util::JsonPrintOptions options;
     options.add_whitespace = true;
     options.always_print_primitive_fields = true;
@@ -109,21 +114,25 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     fmt::print("{}", json);
   });
 
-  struct ImportArgs {
-    std::string json, out;
-    bool force = false;
-  };
-  auto im = std::make_shared<ImportArgs>();
-  cmd = app.add_subcommand("import", "write a binary log from the JSON that export printed");
-  cmd->add_option("JSON", im->json, "a JSON file from gamehost export")->required();
+  auto im = std::make_shared<RecordImport>();
+  cmd = app.add_subcommand("import", "write a binary log from the JSON that export printed, or from a PPN or "
+                                     "Abstract Play record of Alien City (every move checked)");
+  cmd->add_option("JSON", im->file, "a JSON file from gamehost export, or the record to import")->required();
+  cmd->add_option("--from", im->from, "json (default), ppn or abstractplay")
+      ->check(CLI::IsMember({"json", "ppn", "abstractplay"}));
   cmd->add_option("--out", im->out, "the log to write")->required()->type_name("LOG");
   cmd->add_flag("--force", im->force, "overwrite an existing log");
+  cmd->add_flag("--position-only", im->position_only,
+                "with --from ppn|abstractplay: import the record's final position, not its moves");
+  cmd->add_flag("--keep-legal", im->keep_legal,
+                "with --from ppn|abstractplay: keep the game up to its first illegal move");
   cmd->callback([&common, im] {
+    if (im->from != "json") return import_record(common, *im);
     pb::GameRecord record;
-    const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->json, "import"), &record);
-    if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->json, status.message().as_string()));
+    const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->file, "import"), &record);
+    if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->file, status.message().as_string()));
     const std::string bytes = encode_log(record);
-    parse_log(bytes, im->json);  // the same framing checks as reading (ply numbering)
+    parse_log(bytes, im->file);  // the same framing checks as reading (ply numbering)
     const int fd = ::open(im->out.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (im->force ? O_TRUNC : O_EXCL), 0644);
     if (fd < 0)
       throw HostError(errno == EEXIST ? fmt::format("{}: already exists (use --force to overwrite it)", im->out)

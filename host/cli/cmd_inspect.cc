@@ -133,7 +133,9 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
       if (info.terminal()) fmt::print("Result: {}\n", info.result());
       return;
     }
-    fmt::print("{}\n{}\n", p.title, info.text());
+    fmt::print("{}\n", p.title);
+    if (!show->log.empty()) print_people(show->log, p.ply);
+    fmt::print("{}\n", info.text());
     fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
     if (info.terminal()) fmt::print("Result: {}\n", info.result());
   });

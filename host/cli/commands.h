@@ -44,6 +44,17 @@ void add_show_analyze_commands(CLI::App& app, Common& common);
 void add_export_import_commands(CLI::App& app, Common& common);
 void add_tournament_command(CLI::App& app, Common& common);
 void add_review_command(CLI::App& app, Common& common);
+// Games played elsewhere (cmd_enter.cc, cmd_records.cc).
+void add_enter_command(CLI::App& app, Common& common);
+void add_annotate_command(CLI::App& app, Common& common);
+// The people's metadata of the log and its notes on ply `ply` (show).
+void print_people(const std::string& log_path, int ply);
+// import --from ppn|abstractplay: the record played through the rules.
+struct RecordImport {
+  std::string file, out, from = "json";
+  bool force = false, position_only = false, keep_legal = false;
+};
+void import_record(Common& common, const RecordImport& args);
 
 // Reads "k=v" into an OptionValue; with from_file, v is a file whose
 // contents are the value. Throws HostError naming the option.

@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
   add_export_import_commands(app, common);
   add_tournament_command(app, common);
   add_review_command(app, common);
+  add_enter_command(app, common);
+  add_annotate_command(app, common);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

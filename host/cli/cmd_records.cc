@@ -1,0 +1,76 @@
+// `gamehost import --from ppn|abstractplay`: a record of Alien City played
+// elsewhere becomes a log, every decision checked by the rules; or, with
+// --position-only, the record's final position as a log that starts there.
+#include <fmt/core.h>
+
+#include "commands.h"
+#include "gamehost/formats/abstractplay.h"
+#include "gamehost/formats/notes.h"
+#include "gamehost/formats/ppn.h"
+
+namespace gamehost {
+namespace {
+
+pb::OptionValue option(const std::string& name, const std::string& value) {
+  pb::OptionValue o;
+  o.set_name(name);
+  o.set_value(value);
+  return o;
+}
+
+// The record's comments become notes beside the log, on the ply that ends
+// their turn.
+void keep_notes(const RecordImport& a, const formats::CityGame& record, const formats::Played& played) {
+  const GameLog log = read_log(a.out);
+  std::filesystem::remove(formats::notes_path_for(a.out));
+  for (std::size_t t = 0; t < played.turn_end_plies.size(); ++t)
+    if (!record.notes[t].empty()) formats::add_note(a.out, log, played.turn_end_plies[t], record.notes[t]);
+}
+
+}  // namespace
+
+void import_record(Common& common, const RecordImport& a) {
+  const std::string text = read_text_file(a.file, "import");
+  std::vector<double> their_scores;
+  formats::CityGame record;
+  if (a.from == "ppn") {
+    record = formats::read_ppn(text, a.file);
+    record.meta.source = "PPN file " + a.file;
+  } else {
+    auto ap = formats::read_abstractplay(text, a.file);
+    record = std::move(ap.game);
+    their_scores = ap.scores;
+  }
+  formats::check_new_file(a.out, a.force);
+  Registry registry = common.registry();
+  Plugin& plugin = registry.find("alien_city");
+  if (a.position_only) {
+    const std::string diagram = formats::final_diagram(record);
+    record.meta.source += ", final position only";
+    formats::GameBuilder g(plugin, {option("position", diagram)}, 0, record.meta);
+    g.write(a.out);
+    fmt::print("{}: the final position of {} turns, not checked move by move{}\n", a.out, record.turns.size(),
+               g.info().terminal() ? fmt::format(": {}", g.info().result()) : "");
+    return;
+  }
+  formats::GameBuilder g(plugin, {option("layout", record.layout)}, 0, record.meta);
+  const formats::Played played = formats::play_city_turns(g, record, a.keep_legal);
+  g.write(a.out);
+  keep_notes(a, record, played);
+  for (const auto& r : played.remarks) fmt::print("Note: {}\n", r);
+  if (!played.refused.empty()) {
+    fmt::print("{}: kept the {} plies before the first illegal move:\n  {}\n", a.out, g.plies(), played.refused);
+    common.exit_code = kExitUnfinished;
+    return;
+  }
+  fmt::print("{}: {} plies, every one checked{}\n", a.out, g.plies(),
+             g.info().terminal() ? fmt::format(": {}", g.info().result()) : " (unfinished)");
+  if (!g.info().terminal()) common.exit_code = kExitUnfinished;
+  if (their_scores.size() == 2 && g.info().terminal() && g.info().scores_size() == 2 &&
+      (their_scores[0] != static_cast<double>(g.info().scores(0)) ||
+       their_scores[1] != static_cast<double>(g.info().scores(1))))
+    fmt::print("Note: Abstract Play scored it {} to {}; these rules score it {} to {} (docs/notation.md)\n",
+               their_scores[0], their_scores[1], g.info().scores(0), g.info().scores(1));
+}
+
+}  // namespace gamehost

@@ -1,0 +1,22 @@
+// Portable Piecepack Notation (PPN) for Alien City, as the piecepack
+// community's ppgames package writes it (docs/notation.md gives the
+// mapping): a YAML header between "---" and "..." with the game type, its
+// tiles and the metadata, then movetext "1. B3x@e6 K1x@e6 1... R3x@f5".
+#pragma once
+
+#include <string>
+
+#include "gamehost/formats/city_record.h"
+#include "gamehost/game_log.h"
+
+namespace gamehost::formats {
+
+// Reads one Alien City game. Throws HostError "FILE line N: what" for
+// anything it cannot read (the rules are checked later, by playing it).
+CityGame read_ppn(const std::string& text, const std::string& file);
+
+// The PPN of an Alien City log that starts from an empty city (not from a
+// position diagram). Throws HostError saying why a log cannot be written.
+std::string write_ppn(const pb::GameRecord& record);
+
+}  // namespace gamehost::formats
