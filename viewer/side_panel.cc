@@ -178,7 +178,10 @@ void SidePanel::layout_moves(const ReplaySession& session, int ply, float top, f
       const sf::Color num = i == ply ? sf::Color(0x30, 0x30, 0x30) : kDim;
       const sf::Color txt = i == ply ? sf::Color(0x10, 0x10, 0x10) : kText;
       add_text(std::to_string(i), x + 4, y, kMoves - 1, num, false);
-      add_text(label, x + 34, y, kMoves, txt, i == ply);
+      add_text(label, x + 34, y, kMoves, i > 0 && session.moves()[i - 1].taken_back ? kDim : txt, i == ply);
+      // A move taken back (LogPly.taken_back) is struck through.
+      if (i > 0 && session.moves()[i - 1].taken_back)
+        fill_rect({x + 34, y, text_width(*font_, label, kMoves, i == ply), 1.5f}, i == ply ? txt : kDim, shapes_);
       clicks_.push_back({cell, Hit{i, std::nullopt}});
     }
   }
@@ -218,7 +221,7 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
     const std::string listed = session.listed_notation(m.ply, ply);
     const auto& names = session.seat_names();
     const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) ? names[m.seat] : "chance";
-    row("Moves", std::to_string(m.ply), listed, who + " " + listed);
+    row("Moves", std::to_string(m.ply), listed, who + " " + listed + (m.taken_back ? " (taken back)" : ""));
   }
   return out;
 }
