@@ -120,7 +120,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
       // A coached human may take the move back: it is recorded, then undone.
       const bool taken_back =
           seat >= 0 && agents[seat]->take_back(Turn{plugin, view.state(), view.info(), seat, r.plies}, *choice);
-      ply.set_taken_back(taken_back);
+      if (taken_back) ply.set_taken_back(true);
+      else ply.clear_taken_back();
       ply.set_ply(static_cast<std::uint32_t>(r.plies));
       ply.set_player(seat);
       ply.set_action_id(*choice);

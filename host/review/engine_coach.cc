@@ -47,8 +47,8 @@ std::string margin_text(const rpb::Evaluation& e, bool points) {
 }
 
 std::string value_text(const rpb::Evaluation& e, bool points) {
-  return fmt::format("{} {} for you{}, win {:.0f}%", points ? "margin" : "return", margin_text(e, points),
-                     e.exact() ? " (exact)" : "", 100 * e.win_probability());
+  return fmt::format("{} {} for you, win {:.0f}%", points ? "margin" : "return", margin_text(e, points),
+                     100 * e.win_probability());
 }
 
 std::string lost_text(double lost, bool exact, bool points) {
@@ -89,7 +89,7 @@ std::string EngineCoach::hint(const Turn& turn, std::uint64_t iterations, std::u
 
   const auto line = line_notation(turn.game, turn.state, r.best_line.empty() ? std::vector<std::uint32_t>{r.action} : r.best_line);
   const std::string best = line_notation(turn.game, turn.state, {r.action}).at(0);
-  std::string text = fmt::format("Hint ({} iterations): {}, {}.\n", iterations, best,
+  std::string text = fmt::format("Hint ({} iterations): {}: {}.\n", iterations, best,
                                  value_text(child_value(r.children.front(), points), points));
   std::string others;
   for (std::size_t i = 1; i < r.children.size() && i <= kAlternatives; ++i) {
@@ -153,12 +153,13 @@ MoveVerdict EngineCoach::judge(const Turn& turn, std::uint32_t action, std::uint
       v.text = fmt::format("Coach: {} was the only legal move.\n", r.played());
       return v;
     case rpb::BEST:
-      v.text = fmt::format("Coach: {} is best: {}.\n", r.played(), value_text(r.after(), points));
+      v.text = fmt::format("Coach: {} is best: {}{}.\n", r.played(), value_text(r.after(), points),
+                           exact ? " (exact)" : "");
       return v;
     default: break;
   }
   const char* cls = class_name(r.move_class());
-  v.text = fmt::format("Coach: {} is {} {}: it loses {}{}. Best was {} ({}); after {}: {}.\n", r.played(),
+  v.text = fmt::format("Coach: {} is {} {}: it loses {}{}. Best was {}: {}; after {}: {}.\n", r.played(),
                        cls[0] == 'i' ? "an" : "a", cls, lost_text(r.points_lost(), exact, points),
                        exact ? " (exact)" : "", r.best(), value_text(r.before(), points), r.played(),
                        value_text(r.after(), points));

@@ -115,7 +115,10 @@ class HumanAgent final : public Agent {
     fmt::print(out_, "Take back? [y/N] ");
     out_.flush();
     std::string line;
-    if (!std::getline(in_, line)) return false;  // end of input: the move stands
+    if (!std::getline(in_, line)) {  // end of input: the move stands
+      fmt::print(out_, "\n");
+      return false;
+    }
     const std::string answer = trim(line);
     const bool yes = answer == "y" || answer == "Y" || answer == "yes";
     if (yes) fmt::print(out_, "Taken back.\n");
