@@ -211,6 +211,14 @@ TEST_CASE("a takeback is recorded, verifies, and ends where the game without the
   CHECK(gamehost::read_log(imported).record.plies(0).taken_back());
   CHECK(test::run_gamehost({"verify", imported.string()}).exit_code == 0);
 
+#ifdef VIEWER_BIN
+  // The viewer's move list marks it (struck through on screen).
+  const auto panel = test::run_program(VIEWER_BIN, {coached_log.string(), "--ply", "2", "--dump-panel", "-"});
+  CHECK(panel.exit_code == 0);
+  CHECK_THAT(panel.out, Catch::Contains(fmt::format("Moves\t1\t{}\tBlack {} (taken back)\n", bad, bad)));
+  CHECK_THAT(panel.out, Catch::Contains(fmt::format("Moves\t2\t{}\tBlack {}\n", good, good)));
+#endif
+
   // The review lists it, unreviewed.
   const auto review = test::run_gamehost({"review", coached_log.string(), "--format", "text", "--quiet"});
   CHECK(review.exit_code == 0);
