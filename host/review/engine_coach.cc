@@ -75,15 +75,7 @@ std::string EngineCoach::hint(const Turn& turn, std::uint64_t iterations, std::u
   const rpb::ReviewSettings s = coach_settings(turn, points, iterations, seed);
   // The options of mcts:iters=ITERATIONS,seed=SEED (the review's defaults
   // are the agent's), so the hint is the move that agent would choose.
-  MctsOptions o;
-  o.iters = s.iterations();
-  o.c = s.c();
-  o.score_weight = s.score_weight();
-  o.score_scale = s.score_scale();
-  o.rollouts = s.rollouts();
-  o.seed = seed;
-  o.reuse = false;
-  MctsSearch search(turn.game, o);
+  MctsSearch search(turn.game, mcts_options(s, seed));
   search.set_line_plies(kLinePlies);
   const MctsSearch::Result r = search.search(turn.state, turn.info);
 

@@ -64,9 +64,7 @@ ExactValue solved_value(const Solved& solved) {
   return v;
 }
 
-DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
-                              std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
-                              int line_plies, bool keeps_points) {
+MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed) {
   MctsOptions o;
   o.iters = settings.iterations();
   o.c = settings.c();
@@ -75,7 +73,13 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
   o.rollouts = settings.rollouts();
   o.seed = seed;
   o.reuse = false;
-  MctsSearch search(game, o);
+  return o;
+}
+
+DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
+                              std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
+                              int line_plies, bool keeps_points) {
+  MctsSearch search(game, mcts_options(settings, seed));
   search.set_line_plies(line_plies);
   search.set_forced(played, std::max<std::uint64_t>(1, settings.iterations() / 10));
   const MctsSearch::Result r = search.search(state, info);

@@ -37,6 +37,10 @@ rpb::Evaluation child_value(const RootChild& c, bool keeps_points);
 // the first action that does not apply).
 std::vector<std::string> line_notation(Plugin& game, std::string state, const std::vector<std::uint32_t>& line);
 
+// The options of one fresh search with `settings` seeded `seed` (no tree
+// kept): those of mcts:iters=N,seed=S when settings are the defaults.
+MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed);
+
 // The engine's verdict on the decision at `state`.
 struct DecisionValue {
   rpb::Evaluation best;                   // the best move's value for the mover
