@@ -27,7 +27,8 @@ std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& 
                              pb::METHOD_RENDER_SCENE) != info.optional_methods().end();
 
   for (const auto& ply : s->log_.record.plies())
-    s->moves_.push_back({static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation()});
+    s->moves_.push_back(
+        {static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation(), false, ply.taken_back()});
   s->mask_secrets(seat);
   return s;
 }
@@ -47,6 +48,12 @@ void ReplaySession::mask_secrets(const SeatOptions& seat) {
   for (std::size_t i = 0; i < seen.size(); ++i) moves_[i].secret = !seen[i];
 }
 
+int ReplaySession::step(int ply, int delta) const {
+  ply = std::clamp(ply + delta, 0, plies());
+  while (ply > 0 && ply < plies() && moves_[static_cast<std::size_t>(ply - 1)].taken_back) ply += delta > 0 ? 1 : -1;
+  return std::clamp(ply, 0, plies());
+}
+
 std::string ReplaySession::listed_notation(int ply, int shown) const {
   const Move& m = moves_[static_cast<std::size_t>(ply - 1)];
   if (m.secret || (mask_future_ && m.seat == -1 && ply > shown)) return std::string(gamehost::kHiddenNotation);
@@ -63,7 +70,8 @@ void ReplaySession::render(int ply, pb::ViewOptions view, pb::Scene& out) {
                                           log_.file, plugin_->id()));
   ply = std::clamp(ply, 0, plies());
   // A secret draw is not pointed at (its action id names it).
-  if (ply > 0 && !moves_[ply - 1].secret) view.set_last_action_id(moves_[ply - 1].action_id);
+  // Nor a move taken back (its position is the one before it).
+  if (ply > 0 && !moves_[ply - 1].secret && !moves_[ply - 1].taken_back) view.set_last_action_id(moves_[ply - 1].action_id);
   else view.clear_last_action_id();
   if (seat_ >= 0) view.set_seat(seat_);
   request_.set_state(states_[ply]);

@@ -24,6 +24,7 @@ struct Move {
   std::uint32_t action_id = 0;
   std::string notation;
   bool secret = false;  // a draw the viewer may not see: listed as "?"
+  bool taken_back = false;  // undone by a coached human (LogPly.taken_back): struck through, stepped over
 };
 
 // Whose eyes the game is seen through (docs/viewer.md, "Hidden information").
@@ -59,6 +60,9 @@ class ReplaySession {
   bool has_scenes() const { return has_scenes_; }
   // The seat the game is seen as (-1: none).
   int seat() const { return seat_; }
+  // The ply `delta` steps (+1 or -1) from `ply`, stepping over taken-back
+  // plies (whose position is the one before them); clamped to 0..plies().
+  int step(int ply, int delta) const;
   // How move `ply` (from 1) is listed while ply `shown` is on the board.
   std::string listed_notation(int ply, int shown) const;
 

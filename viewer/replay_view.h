@@ -44,7 +44,7 @@ class ReplayView {
   int ply() const { return ply_; }
   // Shows ply n (clamped); animates from the shown one when `animate`.
   void go_to(int ply, bool animate = true);
-  void step(int delta) { go_to(ply_ + delta, true); }
+  void step(int delta) { go_to(session_.step(ply_, delta), true); }  // over taken-back plies
   const std::string& selected() const { return selected_; }
   // Selects a value from a hit area, a panel line, Tab or --select; "" or
   // the current selection again clears it.

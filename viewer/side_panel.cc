@@ -211,7 +211,10 @@ void SidePanel::layout_moves(const ReplaySession& session, const GameReview* rev
       const sf::Color num = i == ply ? sf::Color(0x30, 0x30, 0x30) : kDim;
       const sf::Color txt = i == ply ? sf::Color(0x10, 0x10, 0x10) : kText;
       add_text(std::to_string(i), x + 4, y, kMoves - 1, num, false);
-      add_text(label, x + 34, y, kMoves, txt, i == ply);
+      add_text(label, x + 34, y, kMoves, i > 0 && session.moves()[i - 1].taken_back ? kDim : txt, i == ply);
+      // A move taken back (LogPly.taken_back) is struck through.
+      if (i > 0 && session.moves()[i - 1].taken_back)
+        fill_rect({x + 34, y, text_width(*font_, label, kMoves, i == ply), 1.5f}, i == ply ? txt : kDim, shapes_);
       if (review && i > 0) layout_mark(*review, i, i == ply, cell);
       clicks_.push_back({cell, Hit{i, std::nullopt}});
     }
@@ -279,7 +282,8 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
     const auto& names = session.seat_names();
     const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) ? names[m.seat] : "chance";
     const std::string mark = review ? move_mark(*review, m.ply) : "";
-    row("Moves", std::to_string(m.ply), listed, who + " " + listed + (mark.empty() ? "" : "  " + mark));
+    row("Moves", std::to_string(m.ply), listed,
+        who + " " + listed + (m.taken_back ? " (taken back)" : "") + (mark.empty() ? "" : "  " + mark));
   }
   return out;
 }

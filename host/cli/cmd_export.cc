@@ -63,14 +63,15 @@ void print_text(const GameLog& log, const std::string& as) {
     const std::string who = p.player() == -1                                  ? "chance"
                             : p.player() >= 0 && p.player() < h.players_size() ? h.players(p.player()).name()
                                                                                 : fmt::format("seat {}", p.player());
+    const char* undone = p.taken_back() ? "  taken back" : "";  // docs/logs.md, "Takebacks"
     if (!as.empty() && p.notation() == kHiddenNotation)
-      fmt::print("  {:>4}. {:<6} {}\n", p.ply(), who, kHiddenNotation);
+      fmt::print("  {:>4}. {:<6} {}{}\n", p.ply(), who, kHiddenNotation, undone);
     else if (!as.empty() && p.state_hash() == 0)  // masked hashes
-      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s\n", p.ply(), who, p.notation(), p.action_id(),
-                 static_cast<double>(p.time_ms()) / 1000.0);
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}\n", p.ply(), who, p.notation(), p.action_id(),
+                 static_cast<double>(p.time_ms()) / 1000.0, undone);
     else
-      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}\n", p.ply(), who, p.notation(),
-                 p.action_id(), static_cast<double>(p.time_ms()) / 1000.0, p.state_hash());
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}{}\n", p.ply(), who, p.notation(),
+                 p.action_id(), static_cast<double>(p.time_ms()) / 1000.0, p.state_hash(), undone);
   }
   if (log.finished()) {
     const auto& r = log.record.result();

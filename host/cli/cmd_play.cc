@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "gamehost/chance_secret.h"
 #include "gamehost/play.h"
+#include "gamehost/review/engine_coach.h"
 
 namespace gamehost {
 
@@ -78,7 +79,7 @@ void add_play_command(CLI::App& app, Common& common) {
     std::optional<std::uint64_t> seed, chance_seed;
     std::map<int, std::string> players;
     std::string out;
-    bool force = false, quiet = false, no_log = false;
+    bool force = false, quiet = false, no_log = false, coach = false;
     std::uint32_t max_plies = 0;
   };
   auto args = std::make_shared<Args>();
@@ -104,6 +105,9 @@ void add_play_command(CLI::App& app, Common& common) {
   cmd->add_flag("--force", args->force, "overwrite an existing log");
   cmd->add_flag("--no-log", args->no_log, "do not record the game")->excludes("--out");
   cmd->add_flag("--quiet,-q", args->quiet, "no line per ply");
+  cmd->add_flag("--coach", args->coach,
+                "after each human move: the points it lost, the better move, its class, and a takeback offer "
+                "when it lost at least an inaccuracy (as human:coach=1)");
   add_max_plies_option(cmd, args->max_plies);
   cmd->callback([&common, args] {
     Registry registry = common.registry();
@@ -133,6 +137,9 @@ void add_play_command(CLI::App& app, Common& common) {
     s.max_plies = args->max_plies;
     s.in = &std::cin;
     s.out = &std::cout;
+    review::EngineCoach coach;
+    s.coach = &coach;
+    s.coached = args->coach;
     fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
       std::string v;
       for (int i = 0; i < plugin.players(); ++i)
@@ -156,7 +163,8 @@ void add_play_command(CLI::App& app, Common& common) {
     std::string board = plugin.query(r.state, text).text();
     // An abandoned game with hidden information keeps its secrets: the
     // position as the (first) human seat sees it. A finished game shows all.
-    const auto human = std::find(s.agents.begin(), s.agents.end(), "human");
+    const auto human = std::find_if(s.agents.begin(), s.agents.end(),
+                                    [](const std::string& a) { return parse_agent_spec(a).kind == "human"; });
     if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
       pb::ObserveRequest req;
       req.set_state(r.state);

@@ -39,7 +39,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     throw HostError(fmt::format("{} needs {} players, {} agents given", plugin.id(), players, s.agents.size()));
   std::vector<std::unique_ptr<Agent>> agents;
   for (int seat = 0; seat < players; ++seat)
-    agents.push_back(make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out}));
+    agents.push_back(make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out, s.coach, s.coached}));
 
   pb::NewGameRequest request;
   for (const auto& o : s.options) *request.add_options() = o;
@@ -117,6 +117,11 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
       }
       plugin.apply(r.state, *choice, step_flags(), applied, /*describe_action=*/true);
       ++r.plies;
+      // A coached human may take the move back: it is recorded, then undone.
+      const bool taken_back =
+          seat >= 0 && agents[seat]->take_back(Turn{plugin, view.state(), view.info(), seat, r.plies}, *choice);
+      if (taken_back) ply.set_taken_back(true);
+      else ply.clear_taken_back();
       ply.set_ply(static_cast<std::uint32_t>(r.plies));
       ply.set_player(seat);
       ply.set_action_id(*choice);
@@ -125,9 +130,10 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
       ply.set_state_hash(state_hash(applied.state()));
       if (log) log->append(ply);
       if (!s.quiet && s.out)
-        fmt::print(*s.out, "{:>4}. {:<6} {}\n", r.plies,
+        fmt::print(*s.out, "{:>4}. {:<6} {}{}\n", r.plies,
                    seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
-                   seat == -1 && hide_chance ? std::string("?") : ply.notation());
+                   seat == -1 && hide_chance ? std::string("?") : ply.notation(), taken_back ? " (taken back)" : "");
+      if (taken_back) continue;  // the same seat moves again from the same state
       r.state = std::move(*applied.mutable_state());
       r.info = std::move(*applied.mutable_info());
     }

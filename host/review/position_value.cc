@@ -21,14 +21,28 @@ std::vector<rpb::Evaluation> exact_pair(double margin0) {
   return {evaluation(margin0, win0, true, 0), evaluation(-margin0, 1.0 - win0, true, 0)};
 }
 
-// A root child's value for the mover.
+}  // namespace
+
 rpb::Evaluation child_value(const RootChild& c, bool keeps_points) {
   const double n = std::max<double>(1, static_cast<double>(c.visits));
   const double ret = c.value / n;
   return evaluation(keeps_points ? c.margin / n : ret, (ret + 1) / 2, false, c.visits);
 }
 
-}  // namespace
+std::vector<std::string> line_notation(Plugin& game, std::string state, const std::vector<std::uint32_t>& line) {
+  std::vector<std::string> out;
+  pb::ApplyResponse applied;
+  for (const std::uint32_t a : line) {
+    try {
+      game.apply(state, a, pb::QueryFlags(), applied, /*describe_action=*/true);
+    } catch (const CallError&) {
+      break;  // a line through a sampled hidden state may not apply to the true one
+    }
+    out.push_back(applied.action().notation());
+    state = std::move(*applied.mutable_state());
+  }
+  return out;
+}
 
 ExactValue terminal_value(Plugin& game, const std::string& state, const pb::StateInfo& info) {
   pb::QueryFlags flags;
@@ -51,9 +65,7 @@ ExactValue solved_value(const Solved& solved) {
   return v;
 }
 
-DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
-                              std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
-                              int line_plies, bool keeps_points) {
+MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed) {
   MctsOptions o;
   o.iters = settings.iterations();
   o.c = settings.c();
@@ -62,7 +74,13 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
   o.rollouts = settings.rollouts();
   o.seed = seed;
   o.reuse = false;
-  MctsSearch search(game, o);
+  return o;
+}
+
+DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
+                              std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
+                              int line_plies, bool keeps_points) {
+  MctsSearch search(game, mcts_options(settings, seed));
   search.set_line_plies(line_plies);
   search.set_forced(played, std::max<std::uint64_t>(1, settings.iterations() / 10));
   const MctsSearch::Result r = search.search(state, info);

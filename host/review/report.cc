@@ -52,8 +52,8 @@ std::string review_table(const ReviewFile& r) {
                      "after", "best", "lost", "class");
   for (const auto& p : r.plies) {
     if (!p.reviewed()) {
-      out += fmt::format("{:>4}  {:<7} {:<9} (not reviewed: a chance event)\n", p.ply(), seat_name(r, p.seat()),
-                         p.seat() == -1 ? "?" : p.played());
+      out += fmt::format("{:>4}  {:<7} {:<9} (not reviewed: {})\n", p.ply(), seat_name(r, p.seat()),
+                         p.seat() == -1 ? "?" : p.played(), p.seat() == -1 ? "a chance event" : "taken back");
       continue;
     }
     const bool lost = p.move_class() != rpb::BEST && p.move_class() != rpb::FORCED;

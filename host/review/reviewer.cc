@@ -31,22 +31,6 @@ std::string read_bytes(const std::filesystem::path& path) {
   return std::move(b).str();
 }
 
-// The game's notation of each action of `line`, played from `state`.
-std::vector<std::string> line_notation(Plugin& game, std::string state, const std::vector<std::uint32_t>& line) {
-  std::vector<std::string> out;
-  pb::ApplyResponse applied;
-  for (const std::uint32_t a : line) {
-    try {
-      game.apply(state, a, pb::QueryFlags(), applied, /*describe_action=*/true);
-    } catch (const CallError&) {
-      break;  // a line through a sampled hidden state may not apply to the true one
-    }
-    out.push_back(applied.action().notation());
-    state = std::move(*applied.mutable_state());
-  }
-  return out;
-}
-
 // The search seed of position k: a function of the review's seed only.
 std::uint64_t position_seed(std::uint64_t seed, int k) {
   SplitMix mix(seed ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(k + 1)));
@@ -89,6 +73,19 @@ rpb::MoveClass classify(double lost, const rpb::ReviewSettings& s) {
   if (lost >= s.mistake()) return rpb::MISTAKE;
   if (lost >= s.inaccuracy()) return rpb::INACCURACY;
   return rpb::GOOD;
+}
+
+void judge_move(std::uint32_t played, const rpb::ReviewSettings& settings, rpb::PlyReview& r) {
+  const bool exact = r.before().exact() && r.after().exact();
+  const double lost = std::max(0.0, r.before().margin() - r.after().margin());
+  if (r.legal_count() == 1) {
+    r.set_move_class(rpb::FORCED);
+  } else if (played == r.best_action() || (exact && lost < 1e-9)) {
+    r.set_move_class(rpb::BEST);
+  } else {
+    r.set_points_lost(lost);
+    r.set_move_class(classify(lost, settings));
+  }
 }
 
 const char* class_name(rpb::MoveClass c) {
@@ -136,20 +133,6 @@ void set_lines(Plugin& game, const Positions& pos, int k, const std::vector<std:
   if (r.played_line_size() == 0) r.add_played_line(r.played());
 }
 
-// The classes and points lost once before/after/best are known.
-void judge(const pb::LogPly& ply, const rpb::ReviewSettings& settings, rpb::PlyReview& r) {
-  const bool exact = r.before().exact() && r.after().exact();
-  const double lost = std::max(0.0, r.before().margin() - r.after().margin());
-  if (r.legal_count() == 1) {
-    r.set_move_class(rpb::FORCED);
-  } else if (ply.action_id() == r.best_action() || (exact && lost < 1e-9)) {
-    r.set_move_class(rpb::BEST);
-  } else {
-    r.set_points_lost(lost);
-    r.set_move_class(classify(lost, settings));
-  }
-}
-
 // Everything a ply's review needs that is shared by all plies.
 struct Context {
   const Positions& pos;
@@ -169,7 +152,9 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
   r.set_played_action(ply.action_id());
   r.set_played(ply.notation());
   const int seat = ply.player();
-  if (seat < 0) return r;  // chance: nothing was chosen
+  // Chance: nothing was chosen. Taken back: the move left no position to
+  // value (the state after it is the one before, docs/logs.md).
+  if (seat < 0 || ply.taken_back()) return r;
   const int k = static_cast<int>(ply.ply()) - 1;
   r.set_reviewed(true);
   r.set_legal_count(static_cast<std::uint32_t>(c.pos.infos[k].legal_ids_size()));
@@ -190,7 +175,7 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     r.set_best_action(d.best_action);
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }
-  judge(ply, c.settings, r);
+  judge_move(ply.action_id(), c.settings, r);
   return r;
 }
 

@@ -63,6 +63,7 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
       throw HostError(log_error(log.file, log.ply_offsets[i], where, what));
     };
     if (r.info.terminal()) fail("the game was already over");
+    if (ply.taken_back() && ply.player() < 0) fail("a chance event cannot be taken back");
     if (ply.player() != r.info.to_move())
       fail(fmt::format("made by {}, but {} is to move", seat_name(plugin, ply.player()),
                        seat_name(plugin, r.info.to_move())));
@@ -78,9 +79,13 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
     if (h != ply.state_hash())
       fail(fmt::format("state hash mismatch: the log says {:016x}, the replay gives {:016x}",
                        ply.state_hash(), h));
+    r.plies = i + 1;
+    if (ply.taken_back()) {  // checked, then undone: the game goes on from the state before it
+      if (keep_states) r.states.push_back(r.state);
+      continue;
+    }
     r.state = std::move(*applied.mutable_state());
     r.info = std::move(*applied.mutable_info());
-    r.plies = i + 1;
     if (keep_states) r.states.push_back(r.state);
   }
   if (last > 0) r.info = plugin.query(r.state, full_flags());  // scores once, not per ply

@@ -33,7 +33,7 @@ TEST_CASE("agent specs parse, and typos get a clear error", "[agents]") {
   CHECK_THROWS_WITH(parse_agent_spec("random:seed"), "agent 'random:seed': 'seed' is not KEY=VALUE");
   CHECK_THROWS_WITH(parse_agent_spec("random:"), "agent 'random:': nothing after ':'");
   CHECK_THROWS_WITH(parse_agent_spec("random:seed=1,seed=2"), "agent 'random:seed=1,seed=2': parameter 'seed' given twice");
-  CHECK_THROWS_WITH(parse_agent_spec("human:x=1"), "agent 'human:x=1': human takes no parameters");
+  CHECK_THROWS_WITH(parse_agent_spec("human:x=1"), "agent 'human:x=1': unknown parameter 'x' (human takes: hint_iters, coach, seed)");
   CHECK_THROWS_WITH(parse_agent_spec(""), "agent '': unknown agent '' (agents: human, random, greedy, mcts)");
 }
 

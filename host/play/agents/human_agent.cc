@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 #include <fmt/ostream.h>
 
+#include "gamehost/agents/coach.h"
+
 #include <istream>
 #include <map>
 #include <ostream>
@@ -32,9 +34,17 @@ bool valid_utf8(const std::string& s) {
 
 std::string first_word(const std::string& s) { return s.substr(0, s.find(' ')); }
 
+// What the human agent's spec sets (human:hint_iters=N,coach=1,seed=S).
+struct HumanOptions {
+  std::uint64_t hint_iters = 3000;  // the search behind "hint" and the coach's verdicts
+  std::uint64_t seed = 0;           // its seed
+  bool coached = false;             // a verdict after every move
+};
+
 class HumanAgent final : public Agent {
  public:
-  HumanAgent(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
+  HumanAgent(std::istream& in, std::ostream& out, Coach* coach, const HumanOptions& o)
+      : in_(in), out_(out), coach_(coach), options_(o) {}
 
   std::optional<std::uint32_t> choose(const Turn& turn) override {
     const std::string& who = turn.game.info().player_names(turn.seat);
@@ -64,6 +74,9 @@ class HumanAgent final : public Agent {
         std::string list;
         for (const auto& a : info.legal()) list += (list.empty() ? "" : " ") + a.notation();
         fmt::print(out_, "{} legal: {}\n", info.legal_size(), list);
+      } else if (cmd == "hint") {
+        if (!coach_) fmt::print(out_, "No engine here to ask for a hint.\n");
+        else fmt::print(out_, "{}", coach_->hint(turn, options_.hint_iters, options_.seed));
       } else if (cmd == "board") {
         show_board(turn, who, text);
       } else if (cmd == "quit") {
@@ -92,6 +105,27 @@ class HumanAgent final : public Agent {
     }
   }
 
+  // The coach's verdict on the move just chosen and, when it lost at least
+  // an inaccuracy, the offer to take it back.
+  bool take_back(const Turn& turn, std::uint32_t action) override {
+    if (!options_.coached || !coach_) return false;
+    const MoveVerdict v = coach_->judge(turn, action, options_.hint_iters, options_.seed);
+    fmt::print(out_, "{}", v.text);
+    if (!v.offer_take_back) return false;
+    fmt::print(out_, "Take back? [y/N] ");
+    out_.flush();
+    std::string line;
+    if (!std::getline(in_, line)) {  // end of input: the move stands
+      fmt::print(out_, "\n");
+      return false;
+    }
+    const std::string answer = trim(line);
+    const bool yes = answer == "y" || answer == "Y" || answer == "yes";
+    if (yes) fmt::print(out_, "Taken back.\n");
+    return yes;
+  }
+
+  // Always "human": hint and coach settings change no recorded move.
   std::string spec() const override { return "human"; }
 
  private:
@@ -126,8 +160,9 @@ class HumanAgent final : public Agent {
                  return f;
                }()).legal(0).notation());
     fmt::print(out_, "  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n"
+                     "  {:<10} the engine's best move and why\n"
                      "  {:<10} abandon the game (the log stays unfinished)\n",
-               "help", "moves", "board", "quit");
+               "help", "moves", "board", "hint", "quit");
     // Sorted: protobuf maps iterate in no fixed order.
     const std::map<std::string, std::string> topics(turn.game.info().analysis_topics().begin(),
                                                     turn.game.info().analysis_topics().end());
@@ -136,13 +171,26 @@ class HumanAgent final : public Agent {
 
   std::istream& in_;
   std::ostream& out_;
+  Coach* coach_;
+  HumanOptions options_;
 };
 
 }  // namespace
 
-std::unique_ptr<Agent> make_human_agent(const AgentContext& context) {
+std::unique_ptr<Agent> make_human_agent(const AgentSpec& spec, const AgentContext& context) {
   if (!context.in || !context.out) throw HostError("agent 'human': no terminal to play on");
-  return std::make_unique<HumanAgent>(*context.in, *context.out);
+  HumanOptions o;
+  if (auto n = spec.get("hint_iters")) o.hint_iters = unsigned_param(*n);
+  if (o.hint_iters == 0) throw HostError(fmt::format("agent '{}': hint_iters must be at least 1", spec_text(spec)));
+  if (auto c = spec.get("coach")) {
+    if (*c != "0" && *c != "1") throw HostError(fmt::format("agent '{}': coach must be 0 or 1", spec_text(spec)));
+    o.coached = *c == "1";
+  }
+  o.coached = o.coached || context.coached;
+  // By default the seed mcts:iters=N would have at this seat, so that a hint
+  // names the move that agent would choose here.
+  o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x3C75ull);
+  return std::make_unique<HumanAgent>(*context.in, *context.out, context.coach, o);
 }
 
 }  // namespace gamehost

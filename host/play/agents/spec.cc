@@ -86,8 +86,11 @@ std::uint64_t unsigned_param(const std::string& value) {
 const std::vector<AgentKind>& agent_kinds() {
   using T = AgentParam::Type;
   static const std::vector<AgentKind> kinds = {
-      {"human", "a person at the terminal: board, prompt, help/moves/why/score", {},
-       [](const AgentSpec&, const AgentContext& c) { return make_human_agent(c); }},
+      {"human", "a person at the terminal: board, prompt, help/moves/hint/why/score",
+       {{"hint_iters", T::UnsignedInt, "MCTS iterations behind 'hint' and the coach's verdicts (default 3000)"},
+        {"coach", T::UnsignedInt, "1: after each move the points it lost, the better move, a takeback offer (as --coach)"},
+        {"seed", T::UnsignedInt, "seed of those searches (default: the one mcts would have at this seat)"}},
+       [](const AgentSpec& s, const AgentContext& c) { return make_human_agent(s, c); }},
       {"random", "uniformly random legal actions",
        {{"seed", T::UnsignedInt, "random seed (default: derived from the game seed and seat)"}},
        [](const AgentSpec& s, const AgentContext& c) { return make_random_agent(s, c); }},

@@ -15,6 +15,8 @@
 
 namespace gamehost {
 
+class Coach;  // agents/coach.h
+
 struct PlaySettings {
   std::vector<pb::OptionValue> options;
   std::uint64_t seed = 0;            // the setup's and the agents' (public)
@@ -28,6 +30,11 @@ struct PlaySettings {
   bool quiet = false;               // no line per ply
   std::istream* in = nullptr;       // for human agents
   std::ostream* out = nullptr;      // progress and human prompts
+  // The engine behind human agents' "hint" and coach (none: they say so),
+  // and --coach: every human move gets a verdict and may be taken back
+  // (recorded as LogPly.taken_back).
+  Coach* coach = nullptr;
+  bool coached = false;
   // When set (e.g. by SIGINT), the game stops before the next ply and is
   // returned unfinished, its log without a result.
   const std::atomic<bool>* stop = nullptr;

@@ -17,6 +17,8 @@ struct Replayed {
   int plies = 0;        // plies replayed
   // With keep_states: the state before the first ply and after every
   // replayed ply (states[k] after k plies), so callers never replay twice.
+  // A taken-back ply is checked but undone: the state after it is the one
+  // before it (LogPly.taken_back).
   std::vector<std::string> states;
 };
 

@@ -27,6 +27,13 @@ class Agent {
   // who typed "quit" or closed the input). Pre: turn.info.legal_ids is not
   // empty. Never returns an id outside it.
   virtual std::optional<std::uint32_t> choose(const Turn& turn) = 0;
+  // Called once the action chosen at `turn` was applied, before it is
+  // recorded: whether the agent takes it back (a coached human, coach.h).
+  // The ply is then recorded as taken back and the same turn comes again.
+  virtual bool take_back(const Turn& turn, std::uint32_t action) {
+    (void)turn, (void)action;
+    return false;
+  }
   // The spec that recreates this agent exactly (e.g. "random:seed=7"); it
   // goes into the log header.
   virtual std::string spec() const = 0;

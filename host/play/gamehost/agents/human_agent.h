@@ -1,8 +1,10 @@
 // The human agent: a person at a terminal (or any stream). Shows the board
 // and whose turn it is, reads notation, and answers "help", "moves",
-// "board", "quit" and the game's analysis topics (for Alien City "why LOT"
-// and "score"). Bad input is explained and asked again; end of input
-// abandons the game cleanly.
+// "board", "hint", "quit" and the game's analysis topics (for Alien City
+// "why LOT" and "score"). Bad input is explained and asked again; end of
+// input abandons the game cleanly. Coached (human:coach=1 or --coach), every
+// move gets the coach's verdict and a costly one the offer of a takeback
+// (coach.h).
 #pragma once
 
 #include <memory>
@@ -11,6 +13,6 @@
 
 namespace gamehost {
 
-std::unique_ptr<Agent> make_human_agent(const AgentContext& context);
+std::unique_ptr<Agent> make_human_agent(const AgentSpec& spec, const AgentContext& context);
 
 }  // namespace gamehost

@@ -17,6 +17,8 @@
 
 namespace gamehost {
 
+class Coach;  // coach.h
+
 struct AgentSpec {
   std::string kind;
   std::vector<std::pair<std::string, std::string>> params;  // in the order given
@@ -32,6 +34,10 @@ struct AgentContext {
   int seat = 0;
   std::istream* in = nullptr;
   std::ostream* out = nullptr;
+  // For human agents: the engine behind "hint" and the coach (none: the
+  // commands say so), and whether every move gets a verdict (--coach).
+  Coach* coach = nullptr;
+  bool coached = false;
 };
 
 struct AgentParam {

@@ -29,6 +29,18 @@ ExactValue terminal_value(Plugin& game, const std::string& state, const pb::Stat
 // A value the solver proved.
 ExactValue solved_value(const Solved& solved);
 
+// A root child's value for the mover (games that keep no points: the
+// return as the margin).
+rpb::Evaluation child_value(const RootChild& c, bool keeps_points);
+
+// The game's notation of each action of `line`, played from `state` (up to
+// the first action that does not apply).
+std::vector<std::string> line_notation(Plugin& game, std::string state, const std::vector<std::uint32_t>& line);
+
+// The options of one fresh search with `settings` seeded `seed` (no tree
+// kept): those of mcts:iters=N,seed=S when settings are the defaults.
+MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed);
+
 // The engine's verdict on the decision at `state`.
 struct DecisionValue {
   rpb::Evaluation best;                   // the best move's value for the mover

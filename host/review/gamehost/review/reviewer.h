@@ -22,6 +22,11 @@ rpb::ReviewSettings default_settings(const Plugin& game, bool keeps_points);
 // the review decides from the move itself).
 rpb::MoveClass classify(double points_lost, const rpb::ReviewSettings& settings);
 
+// Sets r's class and points lost from its before, after, best_action and
+// legal_count, for the move `played`: FORCED (the only legal move), BEST
+// (the engine's choice, or exactly as good), else classify().
+void judge_move(std::uint32_t played, const rpb::ReviewSettings& settings, rpb::PlyReview& r);
+
 // "best", "good", "inaccuracy", "mistake", "blunder", "forced".
 const char* class_name(rpb::MoveClass c);
 
