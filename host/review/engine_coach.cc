@@ -112,7 +112,9 @@ rpb::PlyReview EngineCoach::review(const Turn& turn, std::uint32_t action, std::
   r.set_played(applied.action().notation());
   // Exact where the solver reaches: the position before (its best move's
   // value) and the one after the move played.
-  EndgameSolver solver(turn.game);
+  pb::QueryFlags scores;
+  scores.set_scores(true);
+  EndgameSolver solver(turn.game, turn.game.query(turn.state, scores).scores_size() > 0);
   std::optional<ExactValue> before, after;
   before = proved(solver, turn.game, turn.state, turn.info);
   if (before) after = proved(solver, turn.game, applied.state(), applied.info());
