@@ -102,8 +102,11 @@ void add_verify_command(CLI::App& app, Common& common) {
     const Replayed r = replay(plugin, log);
     const auto& h = log.record.header();
     if (log.finished()) {
+      // The result by its meaning: the sentence is the plugin's own wording.
       fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
-                 h.game_version(), h.seed(), r.plies, log.record.result().result());
+                 h.game_version(), h.seed(), r.plies, r.info.result());
+      if (r.result_reworded)
+        fmt::print("Note: the log words the result \"{}\" (same returns and scores)\n", log.record.result().result());
     } else {
       fmt::print("{}: unfinished: {} {}, seed {}, {} plies verified, no result recorded{}\n", *log_path,
                  h.game_id(), h.game_version(), h.seed(), r.plies,
