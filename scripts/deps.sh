@@ -2,7 +2,7 @@
 GAMEHOST_PACKAGES=(
   cmake g++ make pkg-config
   libboost-dev libprotobuf-dev protobuf-compiler
-  libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2
+  libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2 libssl-dev
   xvfb xauth fonts-dejavu-core libxtst6
 )
 

@@ -1,16 +1,14 @@
 // `gamehost export` (JSON or text) and `gamehost import` (JSON back to a log).
 // Both work on the log alone: no plugin is needed.
-#include <fcntl.h>
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 
 #include "commands.h"
 #include "gamehost/game_log.h"
+#include "gamehost/log_signature.h"
+#include "gamehost/regular_file.h"
 
 namespace gamehost {
 namespace {
@@ -85,7 +83,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
   });
 
   struct ImportArgs {
-    std::string json, out;
+    std::string json, out, sign_key;
     bool force = false;
   };
   auto im = std::make_shared<ImportArgs>();
@@ -93,20 +91,18 @@ void add_export_import_commands(CLI::App& app, Common& common) {
   cmd->add_option("JSON", im->json, "a JSON file from gamehost export")->required();
   cmd->add_option("--out", im->out, "the log to write")->required()->type_name("LOG");
   cmd->add_flag("--force", im->force, "overwrite an existing log");
+  cmd->add_option("--sign-key", im->sign_key, "sign the log with the key in FILE")->type_name("FILE");
   cmd->callback([&common, im] {
+    const std::string key = im->sign_key.empty() ? "" : read_sign_key(im->sign_key, "--sign-key");
     pb::GameRecord record;
     const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->json, "import"), &record);
     if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->json, status.message().as_string()));
-    const std::string bytes = encode_log(record);
+    std::string bytes = encode_log(record);
     parse_log(bytes, im->json);  // the same framing checks as reading (ply numbering)
-    const int fd = ::open(im->out.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (im->force ? O_TRUNC : O_EXCL), 0644);
-    if (fd < 0)
-      throw HostError(errno == EEXIST ? fmt::format("{}: already exists (use --force to overwrite it)", im->out)
-                                      : fmt::format("{}: cannot create: {}", im->out, std::strerror(errno)));
-    const bool ok = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
-    ::close(fd);
-    if (!ok) throw HostError(fmt::format("{}: cannot write", im->out));
-    fmt::print("{}: {} plies{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)");
+    if (!key.empty()) bytes = signed_log(bytes, key, im->out);
+    write_new_file(im->out, bytes, im->force);
+    fmt::print("{}: {} plies{}{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)",
+               key.empty() ? "" : " (signed)");
     (void)common;
   });
 }

@@ -7,6 +7,8 @@
 
 #include "commands.h"
 #include "gamehost/json_codec.h"
+#include "gamehost/log_signature.h"
+#include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 
 namespace gamehost {
@@ -46,7 +48,7 @@ Position load_position(Registry& registry, const Source& src) {
     p.plugin = &registry.find(src.game);
     pb::NewGameRequest req;
     for (const auto& o : src.options) *req.add_options() = parse_option(o, false);
-    *req.add_options() = parse_option("position=" + src.position, true);
+    *req.add_options() = position_option(src.position);
     try {
       p.state = p.plugin->new_game(req).state();
     } catch (const CallError& e) {
@@ -92,11 +94,17 @@ int seat_of_player(const Plugin& plugin, const std::string& text) {
 
 void add_verify_command(CLI::App& app, Common& common) {
   auto log_path = std::make_shared<std::string>();
+  auto key_path = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("verify", "replay a log through its plugin and check every ply");
   cmd->footer("Exit status: 0 valid and finished, 3 valid but unfinished, 1 invalid (the first bad ply is named).");
   cmd->add_option("LOG", *log_path, "a game log")->required();
-  cmd->callback([&common, log_path] {
-    const GameLog log = read_log(*log_path);
+  cmd->add_option("--key", *key_path, "also check the log's signature with the key in FILE: any changed byte fails")
+      ->type_name("FILE");
+  cmd->callback([&common, log_path, key_path] {
+    const std::string key = key_path->empty() ? "" : read_sign_key(*key_path, "--key");
+    const std::string bytes = read_regular_file(*log_path);
+    const GameLog log = parse_log(bytes, *log_path);
+    if (!key.empty()) check_signature(log, bytes, key);  // before trusting anything in it
     Registry registry = common.registry();
     Plugin& plugin = registry.find(log.record.header().game_id());
     const Replayed r = replay(plugin, log);
@@ -105,12 +113,16 @@ void add_verify_command(CLI::App& app, Common& common) {
       // The result by its meaning: the sentence is the plugin's own wording.
       fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
                  h.game_version(), h.seed(), r.plies, r.info.result());
+      if (!key.empty()) fmt::print("Signature: good (HMAC-SHA-256)\n");
+      else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
       if (r.result_reworded)
         fmt::print("Note: the log words the result \"{}\" (same returns and scores)\n", log.record.result().result());
     } else {
       fmt::print("{}: unfinished: {} {}, seed {}, {} plies verified, no result recorded{}\n", *log_path,
                  h.game_id(), h.game_version(), h.seed(), r.plies,
                  r.info.terminal() ? " (the game had ended)" : "");
+      if (!key.empty()) fmt::print("Signature: good (HMAC-SHA-256)\n");
+      else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
       common.exit_code = kExitUnfinished;
     }
   });

@@ -13,6 +13,7 @@
 #include "gamehost/agents/random_agent.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/replay.h"
+#include "gamehost/resume.h"
 
 namespace gamehost {
 
@@ -44,9 +45,13 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   *request.mutable_flags() = full_flags();
   pb::NewGameResponse started;
   try {
-    started = plugin.new_game(request);
+    if (!s.resume) started = plugin.new_game(request);
   } catch (const CallError& e) {
     throw HostError(fmt::format("{}: {}", plugin.id(), e.what()));
+  }
+  if (s.resume) {  // from the last recorded ply
+    started.set_state(s.resume->states.back());
+    *started.mutable_info() = plugin.query(started.state(), full_flags());
   }
 
   pb::LogHeader header;
@@ -63,16 +68,23 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     p->set_name(plugin.info().player_names(seat));
     p->set_agent(agents[seat]->spec());
   }
-  const std::int64_t start = now_ms();
+  const std::int64_t start = s.resume ? s.resume->log.record.header().start_time_ms() : now_ms();
   header.set_start_time_ms(start);
   header.set_host_version(GAMEHOST_VERSION);
   std::unique_ptr<LogWriter> log;
-  if (!s.log_path.empty()) log = std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
+  if (!s.log_path.empty())
+    log = s.resume ? std::make_unique<LogWriter>(s.log_path, s.resume->keep_bytes)
+                   : std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
+  if (log) log->set_durable(s.durable);
 
   PlayResult r;
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
   SplitMix chance(s.seed ^ 0xC4A9CEull);  // chance events, recorded like any ply
+  if (s.resume) {
+    catch_up(plugin, *s.resume, agents, chance, s.out);
+    r.plies = s.resume->log.record.plies_size();
+  }
   // With hidden information and a person at the terminal, chance outcomes are
   // not printed (a coin drawn by the other seat is private; the human sees
   // what they may through Observe). Seats' own decisions are public.

@@ -1,5 +1,7 @@
 #include "gamehost/game_log.h"
 
+#include "gamehost/regular_file.h"
+
 #include <boost/crc.hpp>
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -17,6 +19,8 @@ void put_u32(std::string& out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
 }
 
+}  // namespace
+
 std::uint32_t get_u32(std::string_view bytes, std::size_t at) {
   std::uint32_t v = 0;
   for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
@@ -28,6 +32,8 @@ std::uint32_t crc32(std::string_view bytes) {
   crc.process_bytes(bytes.data(), bytes.size());
   return crc.checksum();
 }
+
+namespace {
 
 void frame(std::string& out, const pb::LogRecord& record) {
   const std::size_t at = out.size();
@@ -61,6 +67,7 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   // O_EXCL: an existing log is never overwritten unless asked.
+  if (overwrite) refuse_special_output(path);  // O_TRUNC on a FIFO would wait for a reader
   const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
   fd_ = ::open(path.c_str(), flags, 0644);
   if (fd_ < 0) {
@@ -73,6 +80,14 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
   *record_.mutable_header() = header;
   frame(buffer_, record_);
   write_all(buffer_);
+}
+
+LogWriter::LogWriter(const std::filesystem::path& path, std::uint64_t keep_bytes) : path_(path) {
+  refuse_special_output(path);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd_ < 0) throw HostError(fmt::format("{}: cannot open for appending: {}", path.string(), std::strerror(errno)));
+  if (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0)
+    throw HostError(fmt::format("{}: cannot append: {}", path.string(), std::strerror(errno)));
 }
 
 LogWriter::~LogWriter() {
@@ -105,6 +120,8 @@ void LogWriter::write_all(const std::string& bytes) {
     if (n <= 0) throw HostError(fmt::format("{}: cannot write: {}", path_.string(), std::strerror(errno)));
     done += static_cast<std::size_t>(n);
   }
+  if (durable_ && ::fsync(fd_) != 0)
+    throw HostError(fmt::format("{}: cannot sync: {}", path_.string(), std::strerror(errno)));
 }
 
 // ------------------------------------------------------------------ reading
@@ -128,6 +145,7 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
   while (at < bytes.size()) {
     // Where this record sits in the game, for the message.
     const std::string where = !have_header ? "header"
+                              : log.signature_offset ? "after the signature"
                               : log.record.has_result()
                                   ? "after the result"
                                   : fmt::format("ply {}", log.record.plies_size() + 1);
@@ -145,7 +163,8 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
       throw HostError(log_error(file, at, where, "checksum mismatch: the record is damaged"));
     if (!record.ParseFromArray(payload.data(), static_cast<int>(payload.size())))
       throw HostError(log_error(file, at, where, "the record does not parse"));
-    if (log.record.has_result())
+    if (log.signature_offset) throw HostError(log_error(file, at, where, "data after the signature record"));
+    if (log.record.has_result() && record.record_case() != pb::LogRecord::kSignature)
       throw HostError(log_error(file, at, where, "data after the result record"));
     switch (record.record_case()) {
       case pb::LogRecord::kHeader:
@@ -168,6 +187,11 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
         log.result_offset = at;
         *log.record.mutable_result() = std::move(*record.mutable_result());
         break;
+      case pb::LogRecord::kSignature:
+        if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
+        log.signature_offset = at;
+        log.signature = std::move(*record.mutable_signature());
+        break;
       default:
         throw HostError(log_error(file, at, where, "a record of unknown kind"));
     }
@@ -178,15 +202,7 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
 }
 
 GameLog read_log(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::error_code ec;
-    throw HostError(fmt::format("{}: {}", path.string(),
-                                std::filesystem::exists(path, ec) ? "cannot be read" : "no such file"));
-  }
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return parse_log(bytes.view(), path.string());
+  return parse_log(read_regular_file(path), path.string());  // a FIFO or folder is refused, never read
 }
 
 std::string encode_log(const pb::GameRecord& game) {

@@ -1,5 +1,8 @@
 #include "gamehost/registry.h"
 
+#include "gamehost/input_checks.h"
+#include "gamehost/suggest.h"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -72,12 +75,14 @@ Registry Registry::scan(const std::vector<std::filesystem::path>& dirs) {
 
 Plugin& Registry::find(const std::string& game_id) {
   std::string installed;
+  std::vector<std::string> ids;
   for (auto& e : entries_) {
     if (!e.plugin) continue;
     if (e.plugin->id() == game_id) return *e.plugin;
     installed += (installed.empty() ? "" : ", ") + e.plugin->id();
+    ids.push_back(e.plugin->id());
   }
-  throw HostError(fmt::format("unknown game '{}' (installed: {})", game_id,
+  throw HostError(fmt::format("unknown game '{}' ({}installed: {})", clipped(game_id), suggestion(game_id, ids),
                               installed.empty() ? "none; see gamehost games" : installed));
 }
 

@@ -15,6 +15,8 @@
 
 namespace gamehost {
 
+struct ResumePoint;  // resume.h
+
 struct PlaySettings {
   std::vector<pb::OptionValue> options;
   std::uint64_t seed = 0;
@@ -27,6 +29,10 @@ struct PlaySettings {
   // When set (e.g. by SIGINT), the game stops before the next ply and is
   // returned unfinished, its log without a result.
   const std::atomic<bool>* stop = nullptr;
+  bool durable = false;                 // fsync the log per ply (--durable)
+  // play --resume: go on from this unfinished log (log_path is its file;
+  // options, seed and agents are the recorded ones).
+  const ResumePoint* resume = nullptr;
 };
 
 struct PlayResult {
