@@ -1,8 +1,6 @@
 // Torn logs repaired, killed games and tournaments resumed (issue 11), end
 // to end through the real gamehost and plugins.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,8 +13,6 @@
 
 #include "gamehost/game_log.h"
 #include "test_support.h"
-
-extern char** environ;
 
 namespace {
 
@@ -36,23 +32,6 @@ std::string moves_of(const gamehost::GameLog& log) {
 // game killed right after ply k leaves (each record is one write(2)).
 std::string killed_after(const std::string& bytes, const gamehost::GameLog& log, int k) {
   return bytes.substr(0, log.ply_offsets[static_cast<std::size_t>(k)]);
-}
-
-// Starts gamehost with `args`, output to /dev/null; returns its pid.
-pid_t spawn_gamehost(const std::vector<std::string>& args) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  std::vector<std::string> argv_s{GAMEHOST_BIN};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  REQUIRE(posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ) == 0);
-  posix_spawn_file_actions_destroy(&fa);
-  return pid;
 }
 
 // Plies in the log at `path` so far (0 while it has no readable header).
@@ -246,7 +225,7 @@ TEST_CASE("a game killed with SIGKILL mid-search resumes to the uninterrupted ga
     const auto path = (dir / fmt::format("killed-{}.ghlog", target)).string();
     args = {"play", "alien_city", "--seed", "8", "--out", path, "-q"};
     args.insert(args.end(), agents.begin(), agents.end());
-    const pid_t pid = spawn_gamehost(args);
+    const pid_t pid = test::spawn_gamehost(args);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     while (plies_so_far(path) < target && std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -290,7 +269,7 @@ TEST_CASE("a killed tournament resumes to the uninterrupted results", "[trust][r
   const auto killed = (dir / "killed").string();
   args = common;
   args.insert(args.end(), {"--out", killed});
-  const pid_t pid = spawn_gamehost(args);
+  const pid_t pid = test::spawn_gamehost(args);
   auto finished_logs = [&] {
     int n = 0;
     std::error_code ec;

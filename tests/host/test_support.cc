@@ -26,7 +26,31 @@ std::string slurp_fd(int fd) {
   return out;
 }
 
+// argv for GAMEHOST_BIN and `args`; the strings live in `storage`.
+std::vector<char*> gamehost_argv(const std::vector<std::string>& args, std::vector<std::string>& storage) {
+  storage = {GAMEHOST_BIN};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return argv;
+}
+
 }  // namespace
+
+pid_t spawn_gamehost(const std::vector<std::string>& args) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  std::vector<std::string> storage;
+  std::vector<char*> argv = gamehost_argv(args, storage);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE(rc == 0);
+  return pid;
+}
 
 Run run_gamehost(const std::vector<std::string>& args, const std::string& input) {
   int in[2], out[2], err[2];
@@ -39,11 +63,8 @@ Run run_gamehost(const std::vector<std::string>& args, const std::string& input)
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_adddup2(&fa, err[1], 2);
   for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) posix_spawn_file_actions_addclose(&fa, fd);
-  std::vector<std::string> argv_s{GAMEHOST_BIN};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
+  std::vector<std::string> storage;
+  std::vector<char*> argv = gamehost_argv(args, storage);
   pid_t pid = 0;
   const int rc = posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
