@@ -20,8 +20,10 @@ cmake -S . -B build-asan -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
-# Leaks inside the system's X11/GL/fontconfig libraries (the viewer's tests
-# under Xvfb) are theirs, not ours.
-export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
+viewer_gl="^viewer (pixels|cli|seed scoring)$"
 cd build-asan
-ctest --output-on-failure -j "$jobs"
+ctest --output-on-failure -j "$jobs" -E "$viewer_gl"
+# The viewer's tests draw through Mesa's software renderer under Xvfb, which
+# is loaded and unloaded behind SFML's back: LeakSanitizer then reports its
+# allocations with no module to name, so leak checking (only) is off there.
+ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" ctest --output-on-failure -j "$jobs" -R "$viewer_gl"

@@ -1,5 +1,7 @@
 #include "gamehost/plugin.h"
 
+#include "gamehost/answer_bounds.h"
+
 #include <boost/dll/shared_library.hpp>
 #include <dlfcn.h>
 #include <fmt/core.h>
@@ -107,6 +109,9 @@ void Plugin::call(pb::Method method, const google::protobuf::MessageLite& reques
                       request_buffer_.size(), &out, &out_size);
   if (out_size > static_cast<std::size_t>(INT32_MAX) || (out == nullptr && out_size != 0))
     throw HostError(fmt::format("{}: {} returned a malformed buffer", id(), pb::Method_Name(method)));
+  if (!answer_is_mapped(out, out_size))  // before any read past the plugin's buffer
+    throw HostError(fmt::format("{}{} answered {} bytes, more than the memory its buffer lies in",
+                                id().empty() ? "" : id() + ": ", pb::Method_Name(method), out_size));
   if (status != pb::OK) {
     pb::Error error;
     if (!error.ParseFromArray(out, static_cast<int>(out_size)))

@@ -96,3 +96,13 @@ TEST_CASE("command-line errors exit 2 and name what was typed", "[trust][input]"
   refused(play_with({"--option", "nonsense"}), 2, "--option 'nonsense': expected NAME=VALUE");
   refused({"tournament", "--agents", "random,greedy"}, 2, "tournament: give GAME and --agents A,B,... (or --resume DIR)");
 }
+
+TEST_CASE("a plugin answering with a size beyond its buffer is refused before the read", "[trust][input]") {
+  const auto dir = test::temp_dir("edges-oversized");
+  std::filesystem::copy_file(std::string(TEST_PLUGIN_DIR) + "/oversized_answer.so", dir / "oversized_answer.so");
+  const auto r = test::run_gamehost({"games", "--plugins", dir.string()});
+  CHECK(r.exit_code == 0);  // listed as not usable; the host does not crash
+  CHECK_THAT(r.out, Catch::Contains("Not usable:\n  " + (dir / "oversized_answer.so").string() +
+                                    ": Describe failed: METHOD_DESCRIBE answered 4096 bytes, more than the memory "
+                                    "its buffer lies in\n"));
+}
