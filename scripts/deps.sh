@@ -4,6 +4,7 @@ GAMEHOST_PACKAGES=(
   libboost-dev libprotobuf-dev protobuf-compiler
   libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2 libssl-dev
   xvfb xauth fonts-dejavu-core libxtst6
+  clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
 )
 
 # Installs the packages that are missing, and nothing when all are there.

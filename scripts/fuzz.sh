@@ -6,6 +6,8 @@
 # Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/deps.sh
+ensure_packages
 seconds="${1:-60}"
 jobs="${GAMEHOST_JOBS:-2}"
 launcher=()
