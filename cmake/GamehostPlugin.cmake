@@ -15,6 +15,12 @@ if(NOT DEFINED GAMEHOST_PLUGIN_DIR)
   set(GAMEHOST_PLUGIN_DIR ${CMAKE_BINARY_DIR}/plugins)
 endif()
 
+# Sanitizer and fuzzing builds leave the runtime's symbols to the loader and
+# set this empty (top-level CMakeLists.txt).
+if(NOT DEFINED GAMEHOST_PLUGIN_NO_UNDEFINED)
+  set(GAMEHOST_PLUGIN_NO_UNDEFINED -Wl,--no-undefined)
+endif()
+
 function(gamehost_add_plugin NAME)
   cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
   if(NOT arg_SOURCES)
@@ -25,7 +31,7 @@ function(gamehost_add_plugin NAME)
   add_library(${target} MODULE ${arg_SOURCES})
   target_link_libraries(${target} PRIVATE ${arg_LIBS} gamehost::plugin_kit gamehost::proto Boost::headers)
   target_compile_definitions(${target} PRIVATE BOOST_DLL_USE_STD_FS)
-  target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined)
+  target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL ${GAMEHOST_PLUGIN_NO_UNDEFINED})
   set_target_properties(${target} PROPERTIES
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON

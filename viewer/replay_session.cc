@@ -64,6 +64,10 @@ std::string ReplaySession::result() const {
   return log_.finished() ? log_.record.result().result() : std::string();
 }
 
+std::string ReplaySession::ply_text(int ply) const {
+  return fmt::format("Ply {} of {}{}", ply, plies(), finished() ? "" : " (unfinished game)");
+}
+
 void ReplaySession::render(int ply, pb::ViewOptions view, pb::Scene& out) {
   if (!has_scenes_)
     throw gamehost::HostError(fmt::format("{}: the {} plugin draws no scenes (no RenderScene call)",

@@ -57,6 +57,10 @@ class ReplaySession {
   const std::string& state(int ply) const { return states_[ply]; }
   // The recorded result line, or "" when the game is unfinished.
   std::string result() const;
+  // False for a log without a result (a killed or abandoned game).
+  bool finished() const { return log_.finished(); }
+  // "Ply N of M", with " (unfinished game)" for such a log.
+  std::string ply_text(int ply) const;
   bool has_scenes() const { return has_scenes_; }
   // The seat the game is seen as (-1: none).
   int seat() const { return seat_; }

@@ -54,7 +54,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
   const std::string file = std::filesystem::path(session.file()).filename().string();
   add_text(session.game_name() + "  ·  " + file, left, y, kTitle, kText, true);
   y += 28;
-  const std::string ply = fmt::format("Ply {} of {}", state.ply, session.plies());
+  const std::string ply = session.ply_text(state.ply);
   const float w = add_text(ply, left, y, 15, kAccent, true);
   add_text("·  " + scene.status(), left + w + 10, y, 15, kText, false);
   y += 24;
@@ -269,7 +269,7 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
   };
   row("", "game", session.game_name(), session.game_name());
   row("", "file", session.file(), session.file());
-  row("", "ply", std::to_string(ply), fmt::format("Ply {} of {}", ply, session.plies()));
+  row("", "ply", std::to_string(ply), session.ply_text(ply));
   row("", "plies", std::to_string(session.plies()), "");
   row("", "status", scene.status(), scene.status());
   row("", "selection", scene.selection_name(), scene.selection_name());

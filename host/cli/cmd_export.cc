@@ -4,11 +4,8 @@
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 
 #include "commands.h"
 #include "gamehost/chance_secret.h"
@@ -16,6 +13,8 @@
 #include "gamehost/formats/ppn.h"
 #include "gamehost/game_log.h"
 #include "gamehost/seat_mask.h"
+#include "gamehost/log_signature.h"
+#include "gamehost/regular_file.h"
 
 namespace gamehost {
 namespace {
@@ -116,6 +115,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
   });
 
   auto im = std::make_shared<RecordImport>();
+  auto sign_key = std::make_shared<std::string>();
   cmd = app.add_subcommand("import", "write a binary log from the JSON that export printed, or from a PPN or "
                                      "Abstract Play record of Alien City (every move checked)");
   cmd->add_option("JSON", im->file, "a JSON file from gamehost export, or the record to import")->required();
@@ -127,21 +127,19 @@ void add_export_import_commands(CLI::App& app, Common& common) {
                 "with --from ppn|abstractplay: import the record's final position, not its moves");
   cmd->add_flag("--keep-legal", im->keep_legal,
                 "with --from ppn|abstractplay: keep the game up to its first illegal move");
-  cmd->callback([&common, im] {
+  cmd->add_option("--sign-key", *sign_key, "with JSON: sign the log with the key in FILE")->type_name("FILE");
+  cmd->callback([&common, im, sign_key] {
     if (im->from != "json") return import_record(common, *im);
+    const std::string key = sign_key->empty() ? "" : read_sign_key(*sign_key, "--sign-key");
     pb::GameRecord record;
     const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->file, "import"), &record);
     if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->file, status.message().as_string()));
-    const std::string bytes = encode_log(record);
+    std::string bytes = encode_log(record);
     parse_log(bytes, im->file);  // the same framing checks as reading (ply numbering)
-    const int fd = ::open(im->out.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (im->force ? O_TRUNC : O_EXCL), 0644);
-    if (fd < 0)
-      throw HostError(errno == EEXIST ? fmt::format("{}: already exists (use --force to overwrite it)", im->out)
-                                      : fmt::format("{}: cannot create: {}", im->out, std::strerror(errno)));
-    const bool ok = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
-    ::close(fd);
-    if (!ok) throw HostError(fmt::format("{}: cannot write", im->out));
-    fmt::print("{}: {} plies{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)");
+    if (!key.empty()) bytes = signed_log(bytes, key, im->out);
+    write_new_file(im->out, bytes, im->force);
+    fmt::print("{}: {} plies{}{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)",
+               key.empty() ? "" : " (signed)");
     (void)common;
   });
 }

@@ -9,6 +9,8 @@
 #include "gamehost/faults.h"
 #include "gamehost/chance_secret.h"
 #include "gamehost/json_codec.h"
+#include "gamehost/log_signature.h"
+#include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
 
@@ -49,7 +51,7 @@ Position load_position(Registry& registry, const Source& src) {
     p.plugin = &registry.find(src.game);
     pb::NewGameRequest req;
     for (const auto& o : src.options) *req.add_options() = parse_option(o, false);
-    *req.add_options() = parse_option("position=" + src.position, true);
+    *req.add_options() = position_option(src.position);
     try {
       p.state = p.plugin->new_game(req).state();
     } catch (const CallError& e) {
@@ -75,19 +77,30 @@ Position load_position(Registry& registry, const Source& src) {
 
 void add_verify_command(CLI::App& app, Common& common) {
   auto log_path = std::make_shared<std::string>();
+  auto key_path = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("verify", "replay a log through its plugin and check every ply");
   cmd->footer("Exit status: 0 valid and finished, 3 valid but unfinished, 1 invalid (the first bad ply is named).");
   cmd->add_option("LOG", *log_path, "a game log")->required();
-  cmd->callback([&common, log_path] {
-    const GameLog log = read_log(*log_path);
+  cmd->add_option("--key", *key_path, "also check the log's signature with the key in FILE: any changed byte fails")
+      ->type_name("FILE");
+  cmd->callback([&common, log_path, key_path] {
+    const std::string key = key_path->empty() ? "" : read_sign_key(*key_path, "--key");
+    const std::string bytes = read_regular_file(*log_path);
+    const GameLog log = parse_log(bytes, *log_path);
+    if (!key.empty()) check_signature(log, bytes, key);  // before trusting anything in it
     Registry registry = common.registry();
     Plugin& plugin = registry.find(log.record.header().game_id());
     const Replayed r = replay(plugin, log, std::nullopt, /*keep_states=*/true);
     const ChanceCheck chance = check_chance(plugin, log, r.states);
     const auto& h = log.record.header();
     if (log.finished()) {
+      // The result by its meaning: the sentence is the plugin's own wording.
       fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
-                 h.game_version(), h.seed(), r.plies, log.record.result().result());
+                 h.game_version(), h.seed(), r.plies, r.info.result());
+      if (!key.empty()) fmt::print("Signature: good (HMAC-SHA-256)\n");
+      else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
+      if (r.result_reworded)
+        fmt::print("Note: the log words the result \"{}\" (same returns and scores)\n", log.record.result().result());
       if (chance == ChanceCheck::Verified)
         fmt::print("Chance: every chance ply follows from the revealed chance seed {}, which matches the "
                    "commitment{}\n", log.record.result().chance_seed(),
@@ -102,6 +115,8 @@ void add_verify_command(CLI::App& app, Common& common) {
                  r.info.terminal() ? " (the game had ended)" : "");
       if (chance == ChanceCheck::Hidden)
         fmt::print("Chance: committed, still secret (revealed when the game ends)\n");
+      if (!key.empty()) fmt::print("Signature: good (HMAC-SHA-256)\n");
+      else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
       common.exit_code = kExitUnfinished;
     }
   });

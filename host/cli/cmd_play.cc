@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -13,6 +14,10 @@
 #include "gamehost/chance_secret.h"
 #include "gamehost/play.h"
 #include "gamehost/review/engine_coach.h"
+#include "gamehost/regular_file.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/log_signature.h"
+#include "gamehost/resume.h"
 
 namespace gamehost {
 
@@ -20,20 +25,29 @@ v1::OptionValue parse_option(const std::string& text, bool from_file) {
   const auto eq = text.find('=');
   const char* flag = from_file ? "--option-file" : "--option";
   if (eq == std::string::npos || eq == 0)
-    throw HostError(fmt::format("{} '{}': expected NAME={}", flag, text, from_file ? "FILE" : "VALUE"));
+    throw UsageError(fmt::format("{} '{}': expected NAME={}", flag, clipped(text), from_file ? "FILE" : "VALUE"));
+  const std::string name = text.substr(0, eq);
+  require_utf8(name, fmt::format("{} name", flag));
+  const std::string value = from_file ? read_text_file(text.substr(eq + 1), fmt::format("{} {}", flag, name))
+                                      : text.substr(eq + 1);
+  require_utf8(value, fmt::format("{} {}", flag, clipped(name)));  // before any protobuf message holds it
   v1::OptionValue o;
-  o.set_name(text.substr(0, eq));
-  o.set_value(from_file ? read_text_file(text.substr(eq + 1), fmt::format("{} {}", flag, o.name()))
-                        : text.substr(eq + 1));
+  o.set_name(name);
+  o.set_value(value);
   return o;
 }
 
 std::string read_text_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw HostError(fmt::format("{}: cannot read {}", what, path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return read_regular_file(path, fmt::format("{} {}", what, path));
+}
+
+v1::OptionValue position_option(const std::string& path) {
+  const std::string value = read_text_file(path, "--position");
+  require_utf8(value, fmt::format("--position {}", clipped(path)));
+  v1::OptionValue o;
+  o.set_name("position");
+  o.set_value(value);
+  return o;
 }
 
 void add_games_command(CLI::App& app, Common& common) {
@@ -71,39 +85,63 @@ void add_games_command(CLI::App& app, Common& common) {
   });
 }
 
+std::uint64_t parse_seed(const std::string& text, const std::string& option) {
+  std::uint64_t seed = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError(fmt::format("{} '{}': not a seed: a whole number 0..18446744073709551615", option, clipped(text)));
+  return seed;
+}
+
 void add_play_command(CLI::App& app, Common& common) {
   struct Args {
     std::string game;
     std::vector<std::string> options, option_files;
     std::string position;
-    std::optional<std::uint64_t> seed, chance_seed;
+    std::optional<std::string> seed;
+    std::optional<std::uint64_t> chance_seed;
     std::map<int, std::string> players;
-    std::string out;
-    bool force = false, quiet = false, no_log = false, coach = false;
+    std::string out, resume, sign_key;
+    bool force = false, quiet = false, no_log = false, coach = false, durable = false;
     std::uint32_t max_plies = 0;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("play", "play a game between agents and record it");
   cmd->footer(agents_help());
-  cmd->add_option("GAME", args->game, "game id (see gamehost games)")->required();
-  cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V");
-  cmd->add_option("--option-file", args->option_files, "game option NAME=FILE: the value is FILE's text")
-      ->type_name("K=FILE");
-  cmd->add_option("--position", args->position, "start from a position: same as --option-file position=FILE")
-      ->type_name("FILE");
-  cmd->add_option("--seed", args->seed,
-                  "seed of the setup and of agents without their own (default: random); also makes chance "
-                  "reproducible, so not secret, unless --chance-seed is given");
-  cmd->add_option("--chance-seed", args->chance_seed,
-                  "draw chance outcomes from this seed: a reproducible, not secret, game (default: a secret seed "
-                  "from the OS, revealed in the log when the game ends)");
+  auto* game = cmd->add_option("GAME", args->game, "game id (see gamehost games)");
+  std::vector<CLI::Option*> new_game_only{game};
+  new_game_only.push_back(
+      cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V"));
+  new_game_only.push_back(cmd->add_option("--option-file", args->option_files,
+                                          "game option NAME=FILE: the value is FILE's text")
+                              ->type_name("K=FILE"));
+  new_game_only.push_back(
+      cmd->add_option("--position", args->position, "start from a position: same as --option-file position=FILE")
+          ->type_name("FILE"));
+  new_game_only.push_back(cmd->add_option(
+      "--seed", args->seed,
+      "seed of the setup and of agents without their own, 0..2^64-1 (default: random); also makes chance "
+      "reproducible, so not secret, unless --chance-seed is given"));
+  new_game_only.push_back(cmd->add_option(
+      "--chance-seed", args->chance_seed,
+      "draw chance outcomes from this seed: a reproducible, not secret, game (default: a secret seed from the OS, "
+      "revealed in the log when the game ends)"));
   for (int seat = 1; seat <= 4; ++seat)
-    cmd->add_option(fmt::format("--player{}", seat), args->players[seat],
-                    fmt::format("agent of seat {}{}", seat, seat == 1 ? " (the game's first seat; who moves first is the game's rule)" : ""))
-        ->type_name("AGENT");
-  cmd->add_option("--out", args->out, "log file (default: games/recorded/GAME-TIME-seedN.ghlog)")->type_name("LOG");
-  cmd->add_flag("--force", args->force, "overwrite an existing log");
-  cmd->add_flag("--no-log", args->no_log, "do not record the game")->excludes("--out");
+    new_game_only.push_back(cmd->add_option(fmt::format("--player{}", seat), args->players[seat],
+                                            fmt::format("agent of seat {}{}", seat, seat == 1 ? " (the game's first seat; who moves first is the game's rule)" : ""))
+                                ->type_name("AGENT"));
+  auto* out = cmd->add_option("--out", args->out, "log file (default: games/recorded/GAME-TIME-seedN.ghlog)")->type_name("LOG");
+  new_game_only.push_back(out);
+  new_game_only.push_back(cmd->add_flag("--force", args->force, "overwrite an existing log"));
+  new_game_only.push_back(cmd->add_flag("--no-log", args->no_log, "do not record the game")->excludes("--out"));
+  auto* resume = cmd->add_option("--resume", args->resume,
+                                 "continue the unfinished game of LOG with its recorded game, options, seed and "
+                                 "agents, appending to LOG")
+                     ->type_name("LOG");
+  for (auto* o : new_game_only) resume->excludes(o);
+  cmd->add_flag("--durable", args->durable, "fsync the log after every ply (survives a power loss)");
+  cmd->add_option("--sign-key", args->sign_key, "sign the log with HMAC-SHA-256 and the key in FILE when the game ends")
+      ->type_name("FILE");
   cmd->add_flag("--quiet,-q", args->quiet, "no line per ply");
   cmd->add_flag("--coach", args->coach,
                 "after each human move: the points it lost, the better move, its class, and a takeback offer "
@@ -111,28 +149,54 @@ void add_play_command(CLI::App& app, Common& common) {
   add_max_plies_option(cmd, args->max_plies);
   cmd->callback([&common, args] {
     Registry registry = common.registry();
-    Plugin& plugin = registry.find(args->game);
     PlaySettings s;
-    for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
-    for (const auto& o : args->option_files) s.options.push_back(parse_option(o, true));
-    if (!args->position.empty()) s.options.push_back(parse_option("position=" + args->position, true));
-    s.seed = args->seed ? *args->seed : std::random_device{}();  // recorded in the log
-    if (args->chance_seed) s.chance_seed = *args->chance_seed;
-    else if (args->seed) s.chance_seed = chance_seed_of_game_seed(*args->seed);
-    std::string missing;
-    for (int seat = 1; seat <= 4; ++seat) {
-      const std::string& spec = args->players[seat];
-      if (seat <= plugin.players()) {
-        if (spec.empty()) missing += fmt::format(" --player{}", seat);
-        s.agents.push_back(spec);
-      } else if (!spec.empty()) {
-        throw HostError(fmt::format("--player{}: {} has only {} players", seat, plugin.id(), plugin.players()));
-      }
+    std::optional<ResumePoint> point;
+    Plugin* resumed = nullptr;
+    const std::string key = args->sign_key.empty() ? "" : read_sign_key(args->sign_key, "--sign-key");
+    if (!args->resume.empty()) {
+      // The game, options, seed and agents are the log's.
+      point = load_resume_point(registry, args->resume, resumed);
+      s.options.assign(point->log.record.header().options().begin(), point->log.record.header().options().end());
+      s.seed = point->log.record.header().seed();
+      s.agents = recorded_agents(*point);
+      const auto& h = point->log.record.header();
+      if (!h.chance_commitment().empty() && !h.chance_reproducible())
+        throw HostError(fmt::format("{}: its chance is secret and was never stored, so the game cannot be resumed "
+                                    "(play it with --seed or --chance-seed to make it resumable)", args->resume));
+      if (h.chance_reproducible() || h.chance_commitment().empty()) s.chance_seed = chance_seed_of_game_seed(s.seed);
+      s.log_path = args->resume;
+      s.resume = &*point;
+    } else if (args->game.empty()) {
+      throw UsageError("play: give a GAME (see gamehost games), or --resume LOG");
     }
-    if (!missing.empty())
-      throw HostError(fmt::format("{} needs {} players: give{}", plugin.id(), plugin.players(), missing));
-    if (!args->no_log) s.log_path = args->out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(args->out);
+    Plugin& plugin = resumed ? *resumed : registry.find(args->game);
+    if (!point) {
+      for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
+      for (const auto& o : args->option_files) s.options.push_back(parse_option(o, true));
+      if (!args->position.empty()) s.options.push_back(position_option(args->position));
+      check_option_values(plugin.info(), s.options);
+      s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();  // recorded in the log
+      if (args->chance_seed) s.chance_seed = *args->chance_seed;
+      else if (args->seed) s.chance_seed = chance_seed_of_game_seed(s.seed);
+      std::string missing;
+      for (int seat = 1; seat <= 4; ++seat) {
+        const std::string& spec = args->players[seat];
+        if (seat <= plugin.players()) {
+          if (spec.empty()) missing += fmt::format(" --player{}", seat);
+          s.agents.push_back(spec);
+        } else if (!spec.empty()) {
+          throw UsageError(fmt::format("--player{}: {} has only {} players", seat, plugin.id(), plugin.players()));
+        }
+      }
+      if (!missing.empty())
+        throw UsageError(fmt::format("{} needs {} players: give{}", plugin.id(), plugin.players(), missing));
+      if (!args->no_log) s.log_path = args->out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(args->out);
+    }
+    for (const auto& spec : s.agents)  // every agent error before the banner
+      if (parse_agent_spec(spec).kind != "human") make_agent(spec, AgentContext{s.seed, 0, nullptr, nullptr});
+    if (!key.empty() && s.log_path.empty()) throw UsageError("--sign-key: there is no log to sign (--no-log)");
     s.overwrite = args->force;
+    s.durable = args->durable;
     s.quiet = args->quiet;
     s.max_plies = args->max_plies;
     s.in = &std::cin;
@@ -140,6 +204,8 @@ void add_play_command(CLI::App& app, Common& common) {
     review::EngineCoach coach;
     s.coach = &coach;
     s.coached = args->coach;
+    if (point)
+      fmt::print("Resuming {} after ply {}\n", s.log_path.string(), point->log.record.plies_size());
     fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
       std::string v;
       for (int i = 0; i < plugin.players(); ++i)
@@ -181,7 +247,8 @@ void add_play_command(CLI::App& app, Common& common) {
       fmt::print("Abandoned after {} plies.\n", r.plies);
       common.exit_code = kExitUnfinished;
     }
-    if (!s.log_path.empty()) fmt::print("Log: {}\n", s.log_path.string());
+    if (!key.empty()) sign_log_file(s.log_path, key);
+    if (!s.log_path.empty()) fmt::print("Log: {}{}\n", s.log_path.string(), key.empty() ? "" : " (signed)");
   });
 }
 

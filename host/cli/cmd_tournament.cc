@@ -13,7 +13,9 @@
 
 #include "gamehost/agents/spec.h"
 #include "commands.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/tournament.h"
+#include "gamehost/tournament_resume.h"
 
 namespace gamehost {
 namespace {
@@ -47,32 +49,54 @@ void add_tournament_command(CLI::App& app, Common& common) {
     std::string game;
     std::vector<std::string> agents, options;
     int games = 2, jobs = 1;
-    std::optional<std::uint64_t> seed;
-    std::string out;
+    std::optional<std::string> seed;
+    std::string out, resume;
     std::uint32_t max_plies = 0;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("tournament", "a round robin between agents: logs, table, Elo ratings");
   cmd->footer(agents_help());
-  cmd->add_option("GAME", args->game, "game id (see gamehost games)")->required();
-  cmd->add_option("--agents", args->agents,
+  auto* game = cmd->add_option("GAME", args->game, "game id (see gamehost games)");
+  auto* agents = cmd->add_option("--agents", args->agents,
                   "agents A,B,... (a piece KEY=VALUE after a comma belongs to the agent before it: "
                   "mcts:time=1,c=1,greedy is two agents); repeatable")
-      ->required()
       ->type_name("A,B,...");
-  cmd->add_option("--games", args->games, "games per pairing, colours alternating on the same seeds (default 2)")
+  auto* games = cmd->add_option("--games", args->games, "games per pairing, colours alternating on the same seeds (default 2)")
       ->type_name("N");
   cmd->add_option("--jobs,-j", args->jobs, "games played at once, one plugin instance each (default 1)")->type_name("J");
-  cmd->add_option("--seed", args->seed, "seed of the first pair of games; pair k uses seed+k (default: random)");
-  cmd->add_option("--out", args->out, "folder for games/*.ghlog and results.json "
+  auto* seed = cmd->add_option("--seed", args->seed, "seed of the first pair of games; pair k uses seed+k (default: random)");
+  auto* out = cmd->add_option("--out", args->out, "folder for games/*.ghlog and results.json "
                                       "(default: games/tournaments/GAME-YYYYMMDD-HHMMSS)")
       ->type_name("DIR");
-  cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V");
+  auto* options = cmd->add_option("--option,-o", args->options, "game option NAME=VALUE (repeatable)")->type_name("K=V");
+  cmd->add_option("--resume", args->resume,
+                  "continue the killed tournament in DIR: its finished games are kept, the others played "
+                  "(again) from their seeds")
+      ->type_name("DIR")
+      ->excludes(game)
+      ->excludes(agents)
+      ->excludes(games)
+      ->excludes(seed)
+      ->excludes(out)
+      ->excludes(options);
   add_max_plies_option(cmd, args->max_plies);
   cmd->callback([&common, args] {
     Registry registry = common.registry();
-    Plugin& plugin = registry.find(args->game);
     TournamentSettings s;
+    if (!args->resume.empty()) {
+      args->game = read_plan(args->resume, s);
+      args->agents = s.agents;
+      args->options.clear();
+      args->games = s.games_per_pairing;
+      args->seed = std::to_string(s.seed);
+      args->out = args->resume;
+      s.resume = true;
+    } else if (args->game.empty() || args->agents.empty()) {
+      throw UsageError("tournament: give GAME and --agents A,B,... (or --resume DIR)");
+    }
+    Plugin& plugin = registry.find(args->game);
+    const auto resumed_options = s.options;
+    s.agents.clear();
     for (const auto& text : args->agents)
       for (auto& a : split_agent_list(text)) s.agents.push_back(std::move(a));
     // Names in the table: the spec, "#2"... after a repeated one.
@@ -85,10 +109,12 @@ void add_tournament_command(CLI::App& app, Common& common) {
                    "each colour-swapped pair of games repeats one game; give each copy its own seed=N.\n",
                    s.agents[i]);
     }
+    s.options = resumed_options;
     for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
+    check_option_values(plugin.info(), s.options);
     s.games_per_pairing = args->games;
-    s.jobs = args->jobs;
-    s.seed = args->seed ? *args->seed : std::random_device{}();
+    if (!s.resume || args->jobs != 1) s.jobs = args->jobs;  // a resumed run keeps the plan's unless told
+    s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();
     if (args->out.empty()) {
       const std::time_t t = std::time(nullptr);
       std::tm local{};

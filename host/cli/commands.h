@@ -22,6 +22,13 @@ inline constexpr int kExitUsage = 2;       // bad command line
 inline constexpr int kExitUnfinished = 3;  // a valid log or game without a result
 inline constexpr int kExitInterrupted = 130;  // a tournament stopped by SIGINT (partial results kept)
 
+// A bad command line found after parsing (a missing --player2, a bad
+// --seed): printed like any error, exit status 2.
+class UsageError : public HostError {
+ public:
+  using HostError::HostError;
+};
+
 struct Common {
   std::vector<std::string> plugin_dirs;  // --plugins DIR, after the default path
   LoadOptions load;                      // --isolate, --call-timeout (isolation.cc)
@@ -55,11 +62,18 @@ struct RecordImport {
   bool force = false, position_only = false, keep_legal = false;
 };
 void import_record(Common& common, const RecordImport& args);
+void add_repair_command(CLI::App& app, Common& common);
+
+// "--seed TEXT": a whole number 0..2^64-1; anything else (negative, too
+// large, empty, not a number) is a UsageError naming the option.
+std::uint64_t parse_seed(const std::string& text, const std::string& option);
 
 // Reads "k=v" into an OptionValue; with from_file, v is a file whose
 // contents are the value. Throws HostError naming the option.
 v1::OptionValue parse_option(const std::string& text, bool from_file);
 
+// The text of a file the user named with option `what` (e.g. "--position");
+// errors read "WHAT PATH: no such file" (regular_file.h).
 std::string read_text_file(const std::string& path, const std::string& what);
 
 // `analyze --as`: the position after ply `ply` as `seat` sees it (seat_views.cc).
@@ -68,5 +82,7 @@ void analyze_as(Plugin& plugin, const std::string& state, const std::string& tit
 // `export --as`: the log replayed and verified, with what the seat named
 // `as` did not see masked (gamehost/seat_mask.h); `seat_name` is set.
 GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, std::string& seat_name);
+// --position FILE as the game option position=TEXT.
+v1::OptionValue position_option(const std::string& path);
 
 }  // namespace gamehost

@@ -1,9 +1,12 @@
 // gamehost: plays, records and inspects games provided by plugins.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <exception>
 
 #include "commands.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/suggest.h"
 
 int main(int argc, char** argv) {
   using namespace gamehost;
@@ -25,11 +28,27 @@ int main(int argc, char** argv) {
   add_review_command(app, common);
   add_enter_command(app, common);
   add_annotate_command(app, common);
+  add_repair_command(app, common);
+  // An unknown subcommand is named (CLI11 would only say that an argument
+  // was not expected).
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  if (argc > 1 && argv[1][0] != '-' && std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    fmt::print(stderr, "gamehost: error: unknown subcommand '{}' ({}subcommands: {})\n", clipped(argv[1]),
+               suggestion(argv[1], names), list);
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
+  } catch (const UsageError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "gamehost: error: {}\n", e.what());
+    return kExitUsage;
   } catch (const std::exception& e) {
     std::fflush(stdout);
     fmt::print(stderr, "gamehost: error: {}\n", e.what());

@@ -16,6 +16,7 @@
 #include "gamehost/chance_secret.h"
 #include "gamehost/replay.h"
 #include "gamehost/seat_view.h"
+#include "gamehost/resume.h"
 
 namespace gamehost {
 
@@ -48,12 +49,16 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   pb::NewGameResponse started;
   PlayResult r;
   try {
-    started = plugin.new_game(request);
+    if (!s.resume) started = plugin.new_game(request);
   } catch (const CallError& e) {
     throw HostError(fmt::format("{}: {}", plugin.id(), e.what()));
   } catch (const PluginFault& f) {
     r.fault = fault_record(f, 0, 0);  // no state to record: no log
     return r;
+  }
+  if (s.resume) {  // from the last recorded ply
+    started.set_state(s.resume->states.back());
+    *started.mutable_info() = plugin.query(started.state(), full_flags());
   }
 
   pb::LogHeader header;
@@ -70,7 +75,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     p->set_name(plugin.info().player_names(seat));
     p->set_agent(agents[seat]->spec());
   }
-  const std::int64_t start = now_ms();
+  const std::int64_t start = s.resume ? s.resume->log.record.header().start_time_ms() : now_ms();
   header.set_start_time_ms(start);
   header.set_host_version(GAMEHOST_VERSION);
   // Games without chance commit to nothing (their logs are as before).
@@ -78,12 +83,19 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   const ChanceSecret secret = s.chance_seed ? given_chance(*s.chance_seed) : secret_chance();
   if (chance_game) commit_chance(header, secret);
   std::unique_ptr<LogWriter> log;
-  if (!s.log_path.empty()) log = std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
+  if (!s.log_path.empty())
+    log = s.resume ? std::make_unique<LogWriter>(s.log_path, s.resume->keep_bytes)
+                   : std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
+  if (log) log->set_durable(s.durable);
 
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
   SplitMix chance(secret.seed);  // chance events, recorded like any ply
   SeatView view(plugin, s.seed);  // agents see only what their seat may
+  if (s.resume) {
+    catch_up(plugin, *s.resume, agents, chance, s.out);
+    r.plies = s.resume->log.record.plies_size();
+  }
   // With hidden information and a person at the terminal, chance outcomes are
   // not printed (a coin drawn by the other seat is private; the human sees
   // what they may through Observe). Seats' own decisions are public.

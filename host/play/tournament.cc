@@ -15,6 +15,7 @@
 #include "gamehost/chance_secret.h"
 #include "gamehost/faults.h"
 #include "gamehost/play.h"
+#include "gamehost/tournament_resume.h"
 
 namespace gamehost {
 
@@ -162,6 +163,12 @@ std::string file_part(const std::string& spec) {
 
 }  // namespace
 
+std::filesystem::path scheduled_log_path(const TournamentSettings& s, const ScheduledGame& g) {
+  return s.dir / "games" /
+         fmt::format("g{:04}-{}-vs-{}-seed{}.ghlog", g.index + 1, file_part(s.agents[g.agent[0]]),
+                     file_part(s.agents[g.agent[1]]), g.seed);
+}
+
 TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   if (plugin.players() != 2)
     throw HostError(fmt::format("tournaments are for two-player games; {} has {} players", plugin.id(), plugin.players()));
@@ -174,7 +181,7 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   }
   const auto logs = s.dir / "games";
   std::error_code ec;
-  if (std::filesystem::exists(logs) && !std::filesystem::is_empty(logs, ec))
+  if (!s.resume && std::filesystem::exists(logs) && !std::filesystem::is_empty(logs, ec))
     throw HostError(fmt::format("{} already holds games; choose another --out", logs.string()));
   std::filesystem::create_directories(logs, ec);
   if (ec) throw HostError(fmt::format("{}: cannot create: {}", logs.string(), ec.message()));
@@ -182,13 +189,16 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   TournamentRun run;
   run.schedule = round_robin(static_cast<int>(s.agents.size()), s.games_per_pairing, s.seed);
   const int total = static_cast<int>(run.schedule.size());
-  std::vector<std::optional<GameOutcome>> done(run.schedule.size());
+  if (!s.resume) write_plan(plugin, s);  // what --resume needs
+  std::vector<std::optional<GameOutcome>> done =
+      s.resume ? recover_games(plugin, s, run.schedule) : std::vector<std::optional<GameOutcome>>(run.schedule.size());
   std::vector<std::optional<GameFault>> faulted(run.schedule.size());
   std::atomic<int> next{0};
   std::atomic<bool> halt{false};
   std::mutex mu;
   std::condition_variable cv;
-  int finished = 0, running = 0;
+  int finished = static_cast<int>(std::count_if(done.begin(), done.end(), [](const auto& o) { return o.has_value(); }));
+  int running = 0;
   std::string error;
   const auto start = std::chrono::steady_clock::now();
 
@@ -196,14 +206,14 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
     while (!halt.load()) {
       const int i = next.fetch_add(1);
       if (i >= total) break;
+      if (done[static_cast<std::size_t>(i)]) continue;  // kept from the run that was killed
       const ScheduledGame& g = run.schedule[static_cast<std::size_t>(i)];
       PlaySettings ps;
       ps.options = s.options;
       ps.seed = g.seed;
       ps.chance_seed = chance_seed_of_game_seed(g.seed);  // reproducible tournaments
       ps.agents = {s.agents[g.agent[0]], s.agents[g.agent[1]]};
-      ps.log_path = logs / fmt::format("g{:04}-{}-vs-{}-seed{}.ghlog", i + 1, file_part(s.agents[g.agent[0]]),
-                                       file_part(s.agents[g.agent[1]]), g.seed);
+      ps.log_path = scheduled_log_path(s, g);
       ps.quiet = true;
       ps.stop = &halt;
       ps.max_plies = s.max_plies;

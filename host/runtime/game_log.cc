@@ -1,5 +1,6 @@
 #include "gamehost/game_log.h"
 
+#include "gamehost/regular_file.h"
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -34,6 +35,7 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   // O_EXCL: an existing log is never overwritten unless asked.
+  if (overwrite) refuse_special_output(path);  // O_TRUNC on a FIFO would wait for a reader
   const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
   fd_ = ::open(path.c_str(), flags, 0644);
   if (fd_ < 0) {
@@ -46,6 +48,14 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
   *record_.mutable_header() = header;
   append_frame(buffer_, record_);
   write_all(buffer_);
+}
+
+LogWriter::LogWriter(const std::filesystem::path& path, std::uint64_t keep_bytes) : path_(path) {
+  refuse_special_output(path);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd_ < 0) throw HostError(fmt::format("{}: cannot open for appending: {}", path.string(), std::strerror(errno)));
+  if (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0)
+    throw HostError(fmt::format("{}: cannot append: {}", path.string(), std::strerror(errno)));
 }
 
 LogWriter::~LogWriter() {
@@ -75,7 +85,11 @@ void LogWriter::write_record(const pb::LogRecord& record) {
 
 // One write(2) per record: the record is in the kernel before the game goes
 // on, so killing the process loses nothing that was played.
-void LogWriter::write_all(const std::string& bytes) { write_fully(fd_, bytes, path_.string()); }
+void LogWriter::write_all(const std::string& bytes) {
+  write_fully(fd_, bytes, path_.string());
+  if (durable_ && ::fsync(fd_) != 0)
+    throw HostError(fmt::format("{}: cannot sync: {}", path_.string(), std::strerror(errno)));
+}
 
 // ------------------------------------------------------------------ reading
 
@@ -98,6 +112,7 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
   while (at < bytes.size()) {
     // Where this record sits in the game, for the message.
     const std::string where = !have_header ? "header"
+                              : log.signature_offset ? "after the signature"
                               : log.record.has_result()
                                   ? "after the result"
                               : log.record.has_fault()
@@ -108,9 +123,10 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
     const std::string_view payload = frame.payload;
     if (!record.ParseFromArray(payload.data(), static_cast<int>(payload.size())))
       throw HostError(log_error(file, at, where, "the record does not parse"));
-    if (log.record.has_result())
+    if (log.signature_offset) throw HostError(log_error(file, at, where, "data after the signature record"));
+    if (log.record.has_result() && record.record_case() != pb::LogRecord::kSignature)
       throw HostError(log_error(file, at, where, "data after the result record"));
-    if (log.record.has_fault())
+    if (log.record.has_fault() && record.record_case() != pb::LogRecord::kSignature)
       throw HostError(log_error(file, at, where, "data after the fault record"));
     switch (record.record_case()) {
       case pb::LogRecord::kHeader:
@@ -137,6 +153,11 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
         if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
         *log.record.mutable_fault() = std::move(*record.mutable_fault());
         break;
+      case pb::LogRecord::kSignature:
+        if (!have_header) throw HostError(log_error(file, at, where, "the first record is not a header"));
+        log.signature_offset = at;
+        log.signature = std::move(*record.mutable_signature());
+        break;
       default:
         throw HostError(log_error(file, at, where, "a record of unknown kind"));
     }
@@ -147,15 +168,7 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
 }
 
 GameLog read_log(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::error_code ec;
-    throw HostError(fmt::format("{}: {}", path.string(),
-                                std::filesystem::exists(path, ec) ? "cannot be read" : "no such file"));
-  }
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return parse_log(bytes.view(), path.string());
+  return parse_log(read_regular_file(path), path.string());  // a FIFO or folder is refused, never read
 }
 
 std::string encode_log(const pb::GameRecord& game) {

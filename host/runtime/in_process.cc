@@ -11,6 +11,7 @@
 #include <climits>
 #include <fstream>
 
+#include "gamehost/answer_bounds.h"
 #include "gamehost/plugin_api.h"
 #include "gamehost/transport.h"
 
@@ -82,6 +83,9 @@ class InProcess final : public Transport {
                         request.size(), &out, &out_size);
     if (out_size > static_cast<std::size_t>(INT32_MAX) || (out == nullptr && out_size != 0))
       throw PluginFault(name, call_name(method), "sent a malformed reply", "a null or oversized buffer");
+    if (!answer_is_mapped(out, out_size))  // before any read past the plugin's buffer
+      throw PluginFault(name, call_name(method), "sent a malformed reply",
+                        fmt::format("{} bytes, more than the memory its buffer lies in", out_size));
     response = std::string_view(reinterpret_cast<const char*>(out), out_size);
     return status;
   }

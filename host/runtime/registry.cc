@@ -1,6 +1,8 @@
 #include "gamehost/registry.h"
 
 #include "gamehost/install_paths.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/suggest.h"
 
 #include <fmt/core.h>
 
@@ -125,9 +127,10 @@ Plugin& Registry::find(const std::string& game_id) {
     return *plugin;
   }
   std::string installed;
+  std::vector<std::string> ids;
   for (const auto& e : entries())
-    if (e.info) installed += (installed.empty() ? "" : ", ") + e.info->id();
-  throw HostError(fmt::format("unknown game '{}' (installed: {})", game_id,
+    if (e.info) installed += (installed.empty() ? "" : ", ") + e.info->id(), ids.push_back(e.info->id());
+  throw HostError(fmt::format("unknown game '{}' ({}installed: {})", clipped(game_id), suggestion(game_id, ids),
                               installed.empty() ? "none; see gamehost games" : installed));
 }
 

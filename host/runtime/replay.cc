@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "gamehost/log_check.h"
+
 namespace gamehost {
 
 pb::QueryFlags step_flags() {
@@ -42,6 +44,7 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
                             header.interface_version(), kInterfaceVersion));
   if (state_hash(header.initial_state()) != header.initial_state_hash())
     fail_header("the initial state does not match its hash");
+  check_header_fields(plugin, log);
   const int plies = log.record.plies_size();
   if (upto && (*upto < 0 || *upto > plies))
     throw HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log.file, *upto, plies));
@@ -69,12 +72,13 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
                        seat_name(plugin, r.info.to_move())));
     try {
       // No flags: Apply checks legality itself, so replay needs no legal list.
-      plugin.apply(r.state, ply.action_id(), pb::QueryFlags(), applied);
+      plugin.apply(r.state, ply.action_id(), pb::QueryFlags(), applied, /*describe_action=*/true);
     } catch (const CallError& e) {
       fail(fmt::format("illegal action {} ({}): {}", ply.action_id(), ply.notation(), e.what()));
     } catch (const PluginFault& f) {
       fail(f.what());
     }
+    check_ply_notation(log, i, applied.action().notation());
     const std::uint64_t h = state_hash(applied.state());
     if (h != ply.state_hash())
       fail(fmt::format("state hash mismatch: the log says {:016x}, the replay gives {:016x}",
@@ -89,22 +93,7 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
     if (keep_states) r.states.push_back(r.state);
   }
   if (last > 0) r.info = plugin.query(r.state, full_flags());  // scores once, not per ply
-  if (last == plies && log.finished()) {
-    const auto& res = log.record.result();
-    auto fail = [&](const std::string& what) {
-      throw HostError(log_error(log.file, log.result_offset, "result", what));
-    };
-    if (!r.info.terminal()) fail(fmt::format("a result is recorded, but the game is not over after ply {}", plies));
-    if (res.plies() != static_cast<std::uint32_t>(plies))
-      fail(fmt::format("the result counts {} plies, the log holds {}", res.plies(), plies));
-    const bool same_returns = std::equal(res.returns().begin(), res.returns().end(), r.info.returns().begin(),
-                                         r.info.returns().end());
-    const bool same_scores = std::equal(res.scores().begin(), res.scores().end(), r.info.scores().begin(),
-                                        r.info.scores().end());
-    if (!same_returns || !same_scores || res.result() != r.info.result())
-      fail(fmt::format("the recorded result \"{}\" differs from the replay's \"{}\"", res.result(),
-                       r.info.result()));
-  }
+  if (last == plies && log.finished()) r.result_reworded = check_result_meaning(log, r.info);
   return r;
 }
 

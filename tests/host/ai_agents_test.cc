@@ -112,6 +112,6 @@ TEST_CASE("ai agent specs: resolved specs, and typos get a clear error", "[ai][s
   CHECK_THROWS_WITH(parse_agent_spec("mcts:time=fast"), "agent 'mcts:time=fast': time must be a non-negative number, not 'fast'");
   CHECK_THROWS_WITH(make_agent("mcts:time=1,iters=5", {}), "agent 'mcts:time=1,iters=5': give time or iters, not both");
   CHECK_THROWS_WITH(make_agent("mcts:threads=0", {}), "agent 'mcts:threads=0': threads must be 1..256");
-  CHECK_THROWS_WITH(make_agent("mcts:time=0", {}), "agent 'mcts:time=0': time must be above 0 seconds");
+  CHECK_THROWS_WITH(make_agent("mcts:time=0", {}), "agent 'mcts:time=0': time must be 0.001..86400 seconds, not '0'");
   CHECK_THROWS_WITH(make_agent("greedy:rollouts=0", {}), "agent 'greedy:rollouts=0': rollouts must be 1..1000000");
 }

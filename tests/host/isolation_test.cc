@@ -134,13 +134,14 @@ TEST_CASE("the registry probes each file in a child and loads only the game aske
   // Named after the game: loaded in-process without touching the others.
   CHECK(r.find("alien_city").info().name() == "Alien City");
   const auto& e = r.entries();
-  REQUIRE(e.size() == 6);
+  REQUIRE(e.size() == 7);
   CHECK(e[0].info->id() == "alien_city");
   CHECK(e[1].info->id() == "city_planning");
   CHECK(e[2].info->id() == "connect_four");
   CHECK(e[3].path.filename() == "fault_game.so");
   CHECK(e[3].problem == "crashed while describing itself: signal 11, Segmentation fault");
   CHECK(e[4].problem == "not a gamehost plugin (no gamehost_interface_version entry point)");
+  CHECK(e[5].path.filename() == "oversized_answer.so");
   CHECK_THROWS_WITH(r.find("fault_game"),
                     "unknown game 'fault_game' (installed: alien_city, city_planning, connect_four)");
 }

@@ -26,7 +26,31 @@ std::string slurp_fd(int fd) {
   return out;
 }
 
+// argv for GAMEHOST_BIN and `args`; the strings live in `storage`.
+std::vector<char*> gamehost_argv(const std::vector<std::string>& args, std::vector<std::string>& storage) {
+  storage = {GAMEHOST_BIN};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return argv;
+}
+
 }  // namespace
+
+pid_t spawn_gamehost(const std::vector<std::string>& args) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  std::vector<std::string> storage;
+  std::vector<char*> argv = gamehost_argv(args, storage);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE(rc == 0);
+  return pid;
+}
 
 Run run_gamehost(const std::vector<std::string>& args, const std::string& input) {
   return run_program(GAMEHOST_BIN, args, input);

@@ -2,6 +2,8 @@
 // folders, and replaying games with the rules core directly.
 #pragma once
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -22,6 +24,10 @@ struct Run {
 Run run_gamehost(const std::vector<std::string>& args, const std::string& input = "");
 // The same for another program (e.g. the replay-viewer).
 Run run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input = "");
+
+// Starts gamehost with `args` (output to /dev/null) without waiting; the
+// caller waits for (or kills) the returned process.
+pid_t spawn_gamehost(const std::vector<std::string>& args);
 
 // A fresh empty folder under the build's temp area, removed at exit.
 std::filesystem::path temp_dir(const std::string& name);

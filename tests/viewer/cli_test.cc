@@ -123,3 +123,16 @@ TEST_CASE("--dump-panel of the seed's scoring position reads 89 and 66", "[cli][
   CHECK_THAT(r.out, Catch::Contains("\ttotal.Black\t66\tBlack total: 66"));
   CHECK_THAT(r.out, Catch::Contains("\tselected.distance\t19\t"));
 }
+
+TEST_CASE("an unfinished log is marked as such in the panel", "[cli]") {
+  const auto dir = temp_dir("unfinished");
+  const std::string bytes = read_file(sample("seed-1.ghlog"));
+  const auto log = gamehost::read_log(sample("seed-1.ghlog"));
+  const auto cut = (dir / "cut.ghlog").string();
+  write_file(cut, bytes.substr(0, log.ply_offsets[20]));  // killed after ply 20
+  const Run r = run_viewer({cut, "--ply", "20", "--dump-panel", "-"});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("	ply	20	Ply 20 of 20 (unfinished game)\n"));
+  const Run whole = run_viewer({sample("seed-1.ghlog"), "--ply", "20", "--dump-panel", "-"});
+  CHECK_THAT(whole.out, Catch::Contains("	ply	20	Ply 20 of 47\n"));
+}

@@ -9,6 +9,8 @@
 #include <map>
 #include <ostream>
 
+#include "gamehost/input_checks.h"
+
 namespace gamehost {
 namespace {
 
@@ -18,19 +20,9 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-// Protobuf refuses strings that are not UTF-8; say so instead.
-bool valid_utf8(const std::string& s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xe ? 2 : (c >> 3) == 0x1e ? 3 : -1;
-    if (extra < 0 || i + static_cast<std::size_t>(extra) >= s.size() + (extra == 0 ? 1 : 0)) return false;
-    for (int k = 1; k <= extra; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
-    i += static_cast<std::size_t>(extra) + 1;
-  }
-  return true;
-}
+// Longer lines are refused unread: no move is this long, and the game's
+// message would echo the whole line.
+constexpr std::size_t kMaxMoveBytes = 200;
 
 std::string first_word(const std::string& s) { return s.substr(0, s.find(' ')); }
 
@@ -61,8 +53,14 @@ class HumanAgent final : public Agent {
       }
       const std::string cmd = trim(line);
       if (cmd.empty()) continue;
-      if (!valid_utf8(cmd)) {
-        fmt::print(out_, "Not understood: the input is not UTF-8 text. Type 'help' for commands.\n");
+      // Checked here, before any protobuf message holds it.
+      if (const auto bad = invalid_utf8_at(cmd)) {
+        fmt::print(out_, "Not understood: the input is not UTF-8 text (byte {}). Type 'help' for commands.\n", *bad);
+        continue;
+      }
+      if (cmd.size() > kMaxMoveBytes) {
+        fmt::print(out_, "Not understood: a line of {} bytes is longer than any move ({} at most). Type 'help' for "
+                         "commands.\n", cmd.size(), kMaxMoveBytes);
         continue;
       }
       if (cmd == "help" || cmd == "?") {

@@ -3,10 +3,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <thread>
 
 #include "gamehost/agents/playouts.h"
+#include "gamehost/agents/spec.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost {
 
@@ -517,24 +520,32 @@ class MctsAgent final : public Agent {
   const Plugin* game_ = nullptr;
 };
 
-double number_param(const std::string& v) { return std::stod(v); }
+// The value of a Number parameter within [lo, hi]: inf, nan, values that
+// overflow or underflow (1e999, 4.9e-324) and values out of range are refused
+// with the range.
+double number_in(const AgentSpec& spec, const std::string& key, double lo, double hi, const char* unit) {
+  const std::string v = *spec.get(key);
+  double x = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || end != v.data() + v.size() || !std::isfinite(x) || x < lo || x > hi)
+    throw HostError(fmt::format("agent '{}': {} must be {:g}..{:g}{}, not '{}'", spec_text(spec), key, lo, hi, unit,
+                                clipped(v)));
+  return x;
+}
 
 }  // namespace
 
 std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext& context) {
   auto fail = [&](const std::string& what) { return HostError(fmt::format("agent '{}': {}", spec_text(spec), what)); };
   MctsOptions o;
-  if (auto t = spec.get("time")) o.time = number_param(*t);
-  if (auto n = spec.get("iters")) o.iters = unsigned_param(*n);
   if (spec.get("time") && spec.get("iters")) throw fail("give time or iters, not both");
-  if (spec.get("time") && o.time <= 0) throw fail("time must be above 0 seconds");
-  if (spec.get("iters") && o.iters == 0) throw fail("iters must be at least 1");
+  if (spec.get("time")) o.time = number_in(spec, "time", 0.001, 86400, " seconds");
+  if (auto n = spec.get("iters")) o.iters = unsigned_param(*n);
+  if (spec.get("iters") && (o.iters == 0 || o.iters > 1'000'000'000)) throw fail("iters must be 1..1000000000");
   if (!spec.get("time") && !spec.get("iters")) o.time = 1;
-  if (auto c = spec.get("c")) o.c = number_param(*c);
-  if (auto w = spec.get("score")) o.score_weight = number_param(*w);
-  if (spec.get("score") && !(o.score_weight >= 0 && o.score_weight <= 4)) throw fail("score must be 0..4");
-  if (auto x = spec.get("scale")) o.score_scale = number_param(*x);
-  if (spec.get("scale") && !(o.score_scale > 0 && o.score_scale <= 1e6)) throw fail("scale must be above 0 and at most 1000000");
+  if (spec.get("c")) o.c = number_in(spec, "c", 0, 100, "");
+  if (spec.get("score")) o.score_weight = number_in(spec, "score", 0, 4, "");
+  if (spec.get("scale")) o.score_scale = number_in(spec, "scale", 0.001, 1e6, " points");
   if (auto t = spec.get("threads")) {
     const auto n = unsigned_param(*t);
     if (n < 1 || n > 256) throw fail("threads must be 1..256");

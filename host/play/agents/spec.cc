@@ -9,35 +9,11 @@
 #include "gamehost/agents/human_agent.h"
 #include "gamehost/agents/mcts.h"
 #include "gamehost/agents/random_agent.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/suggest.h"
 
 namespace gamehost {
 namespace {
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// " (did you mean 'x'?)" when one candidate is close, else "".
-std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
-  std::string best;
-  std::size_t best_d = 3;  // at most two edits away
-  for (const auto& c : candidates) {
-    const std::size_t d = edit_distance(word, c);
-    if (d < best_d) best_d = d, best = c;
-  }
-  return best.empty() ? "" : fmt::format("did you mean '{}'? ", best);
-}
 
 std::string joined(const std::vector<std::string>& words) {
   std::string out;
@@ -51,10 +27,12 @@ bool is_unsigned(const std::string& v) {
   return !v.empty() && ec == std::errc() && end == v.data() + v.size();
 }
 
+// Number syntax only (inf, nan, 1e999 included): each kind checks its own
+// range and names it (mcts.cc).
 bool is_number(const std::string& v) {
   double x = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  return !v.empty() && ec == std::errc() && end == v.data() + v.size() && x >= 0;
+  return !v.empty() && (ec == std::errc() || ec == std::errc::result_out_of_range) && end == v.data() + v.size();
 }
 
 }  // namespace
@@ -146,9 +124,9 @@ AgentSpec parse_agent_spec(const std::string& text) {
                                               suggestion(key, keys), kind->name, joined(keys)));
       if (spec.get(key)) throw fail(fmt::format("parameter '{}' given twice", key));
       if (param->type == AgentParam::Type::UnsignedInt && !is_unsigned(value))
-        throw fail(fmt::format("{} must be a non-negative integer, not '{}'", key, value));
+        throw fail(fmt::format("{} must be a non-negative integer, not '{}'", key, clipped(value)));
       if (param->type == AgentParam::Type::Number && !is_number(value))
-        throw fail(fmt::format("{} must be a non-negative number, not '{}'", key, value));
+        throw fail(fmt::format("{} must be a non-negative number, not '{}'", key, clipped(value)));
       spec.params.emplace_back(std::move(key), std::move(value));
       if (comma == std::string_view::npos) break;
       rest = rest.substr(comma + 1);

@@ -16,6 +16,7 @@
 namespace gamehost {
 
 class Coach;  // agents/coach.h
+struct ResumePoint;  // resume.h
 
 struct PlaySettings {
   std::vector<pb::OptionValue> options;
@@ -41,6 +42,10 @@ struct PlaySettings {
   // --max-plies: stop the game as a fault after this many plies (0: the
   // game's own GameInfo.max_plies, see faults.h).
   std::uint32_t max_plies = 0;
+  bool durable = false;                 // fsync the log per ply (--durable)
+  // play --resume: go on from this unfinished log (log_path is its file;
+  // options, seed and agents are the recorded ones).
+  const ResumePoint* resume = nullptr;
 };
 
 struct PlayResult {

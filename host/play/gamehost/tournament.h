@@ -89,6 +89,7 @@ struct TournamentSettings {
   std::uint64_t seed = 1;
   std::filesystem::path dir;
   const std::atomic<bool>* stop = nullptr;
+  bool resume = false;  // dir holds a killed run of this plan: keep its finished games
   // Called (under a lock, from worker threads) after each finished game with
   // (games done, total, that game).
   std::function<void(int, int, const GameOutcome&)> on_game;
@@ -105,6 +106,9 @@ struct TournamentRun {
   bool interrupted = false;
   double seconds = 0;
 };
+
+// dir/games/gNNNN-A-vs-B-seedS.ghlog: where game `g` is logged.
+std::filesystem::path scheduled_log_path(const TournamentSettings& settings, const ScheduledGame& g);
 
 // Checks every agent spec first (HostError before any game), then plays the
 // schedule on `jobs` threads (one plugin instance each), each game logged

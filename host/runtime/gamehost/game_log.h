@@ -39,7 +39,14 @@ class LogWriter {
   // Creates `path` (and its folder) and writes the prelude and header.
   // Throws HostError when the file exists and !overwrite, or on I/O errors.
   LogWriter(const std::filesystem::path& path, const pb::LogHeader& header, bool overwrite);
+  // Reopens an unfinished log to go on appending (play --resume): the file
+  // is cut to its first `keep_bytes` bytes (its whole records without a
+  // trailing signature) first.
+  LogWriter(const std::filesystem::path& path, std::uint64_t keep_bytes);
   ~LogWriter();
+  // With durable, every record is fsync'ed before the game goes on, so a
+  // power loss loses nothing played either (--durable).
+  void set_durable(bool durable) { durable_ = durable; }
   LogWriter(const LogWriter&) = delete;
   LogWriter& operator=(const LogWriter&) = delete;
 
@@ -55,6 +62,7 @@ class LogWriter {
 
   std::filesystem::path path_;
   int fd_ = -1;
+  bool durable_ = false;
   std::string buffer_;
   pb::LogRecord record_;
 };
@@ -66,8 +74,13 @@ struct GameLog {
   std::vector<std::uint64_t> ply_offsets;  // byte offset of ply i+1's record
   std::uint64_t result_offset = 0;
   std::uint64_t size = 0;
+  // A trailing signature record, when the log is signed (log_signature.h):
+  // where it starts (0: unsigned) and its contents.
+  std::uint64_t signature_offset = 0;
+  pb::LogSignature signature;
   bool finished() const { return record.has_result(); }
   bool faulted() const { return record.has_fault(); }
+  bool signed_() const { return signature_offset != 0; }
 };
 
 // Checks the framing: magic, version, lengths, checksums, record order and
@@ -77,6 +90,10 @@ GameLog read_log(const std::filesystem::path& path);
 
 // The bytes of a whole log (used by `gamehost import` and tests).
 std::string encode_log(const pb::GameRecord& record);
+
+// The framing's pieces, for tools that walk records (repair, signing).
+std::uint32_t get_u32(std::string_view bytes, std::size_t at);  // little-endian
+std::uint32_t crc32(std::string_view bytes);                     // IEEE 802.3
 
 // "FILE: byte OFFSET, WHERE: WHAT", the shape of every log error.
 std::string log_error(const std::string& file, std::uint64_t offset, const std::string& where,

@@ -1,5 +1,6 @@
-// Replaying a log through its game's plugin: every ply is checked (the seat
-// to move, the action's legality, the state hash), and so is the result.
+// Replaying a log through its game's plugin: every field is checked (the
+// header against a fresh NewGame, the seat to move, the action's legality and
+// notation, the state hash, the result by its meaning; log_check.h).
 #pragma once
 
 #include <optional>
@@ -20,6 +21,9 @@ struct Replayed {
   // A taken-back ply is checked but undone: the state after it is the one
   // before it (LogPly.taken_back).
   std::vector<std::string> states;
+  // The log's result sentence is worded otherwise than the plugin's (same
+  // returns and scores): not an error; callers show info.result().
+  bool result_reworded = false;
 };
 
 // Replays `log` through `plugin` up to ply `upto` (all plies when nullopt;

@@ -1,0 +1,84 @@
+#include "gamehost/tournament_resume.h"
+
+#include <fmt/core.h>
+#include <google/protobuf/util/json_util.h>
+
+#include "gamehost/regular_file.h"
+#include "gamehost/replay.h"
+#include "gamehost/tournament_plan.pb.h"
+
+namespace gamehost {
+
+std::filesystem::path plan_path(const std::filesystem::path& dir) { return dir / "tournament.json"; }
+
+void write_plan(const Plugin& plugin, const TournamentSettings& s) {
+  pb::TournamentPlan plan;
+  plan.set_game_id(plugin.id());
+  for (const auto& a : s.agents) plan.add_agents(a);
+  plan.set_games_per_pairing(s.games_per_pairing);
+  plan.set_seed(s.seed);
+  for (const auto& o : s.options) *plan.add_options() = o;
+  plan.set_jobs(s.jobs);
+  google::protobuf::util::JsonPrintOptions print;
+  print.add_whitespace = true;
+  std::string json;
+  if (!google::protobuf::util::MessageToJsonString(plan, &json, print).ok())
+    throw HostError(fmt::format("{}: cannot write the plan", plan_path(s.dir).string()));
+  std::error_code ec;
+  std::filesystem::create_directories(s.dir, ec);
+  write_new_file(plan_path(s.dir), json, /*overwrite=*/true);
+}
+
+std::string read_plan(const std::filesystem::path& dir, TournamentSettings& s) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw HostError(fmt::format("{}: no such tournament folder", dir.string()));
+  if (!std::filesystem::exists(plan_path(dir), ec))
+    throw HostError(fmt::format("{}: not a tournament folder (no tournament.json)", dir.string()));
+  pb::TournamentPlan plan;
+  const auto status = google::protobuf::util::JsonStringToMessage(read_regular_file(plan_path(dir)), &plan);
+  if (!status.ok())
+    throw HostError(fmt::format("{}: not a tournament plan: {}", plan_path(dir).string(), status.message().as_string()));
+  s.dir = dir;
+  s.agents.assign(plan.agents().begin(), plan.agents().end());
+  s.games_per_pairing = plan.games_per_pairing();
+  s.seed = plan.seed();
+  s.options.assign(plan.options().begin(), plan.options().end());
+  s.jobs = plan.jobs();
+  return plan.game_id();
+}
+
+std::vector<std::optional<GameOutcome>> recover_games(Plugin& plugin, const TournamentSettings& s,
+                                                      const std::vector<ScheduledGame>& schedule) {
+  std::vector<std::optional<GameOutcome>> out(schedule.size());
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    const ScheduledGame& g = schedule[i];
+    const auto path = scheduled_log_path(s, g);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) continue;
+    try {
+      const GameLog log = read_log(path);
+      if (!log.finished()) throw HostError("unfinished");
+      replay(plugin, log);  // a kept game is a verified game
+      const auto& res = log.record.result();
+      GameOutcome o;
+      o.index = g.index;
+      o.agent[0] = g.agent[0], o.agent[1] = g.agent[1];
+      o.seed = g.seed;
+      for (int seat = 0; seat < 2; ++seat) {
+        o.returns[seat] = seat < res.returns_size() ? res.returns(seat) : 0;
+        o.scores[seat] = res.scores_size() == 2 ? static_cast<double>(res.scores(seat)) : o.returns[seat];
+      }
+      o.plies = log.record.plies_size();
+      o.result = res.result();
+      o.log = path.string();
+      o.seconds = static_cast<double>(res.end_time_ms()) / 1000.0;
+      out[i] = o;
+    } catch (const HostError&) {
+      std::filesystem::remove(path, ec);  // played again from its seed
+    }
+  }
+  return out;
+}
+
+}  // namespace gamehost

@@ -1,0 +1,33 @@
+// Checks of what people type, made by the host before anything reaches a
+// protobuf message or a plugin: strict UTF-8, bounded echoes, game option
+// values against the game's own OptionSpecs.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamehost/plugin.h"
+
+namespace gamehost {
+
+// The byte offset of the first byte that is not strict UTF-8 (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF, no bytes C0, C1,
+// F5-FF), or nullopt when `text` is valid.
+std::optional<std::size_t> invalid_utf8_at(std::string_view text);
+
+// Throws HostError "WHAT: not UTF-8 text (byte N)" when `text` is invalid.
+void require_utf8(std::string_view text, const std::string& what);
+
+// `text` for a message: as is when short, else its first `keep` bytes (cut
+// on a character boundary) and "... (N bytes)". Never echoes a whole long line.
+std::string clipped(std::string_view text, std::size_t keep = 40);
+
+// Each value against the game's OptionSpec of its name: known name, given
+// once, UTF-8, BOOL true/false, INT a whole number within [min, max], CHOICE
+// one of the choices. Throws HostError "option NAME: what".
+void check_option_values(const pb::GameInfo& game, const std::vector<pb::OptionValue>& values);
+
+}  // namespace gamehost

@@ -1,0 +1,26 @@
+// Reading a file the user named (a log, a position, an option value, a key)
+// without ever blocking or misreading: a FIFO, a directory, a device or a
+// socket is refused at once, before any read, with what it is.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace gamehost {
+
+// The whole contents of `path`. Throws HostError "LABEL: what" where LABEL
+// is `label` when given (e.g. "--position x.txt"), else the path:
+// "no such file", "is a directory, not a file", "is a FIFO (named pipe), not
+// a file", "is a device, not a file", "is a socket, not a file",
+// "cannot be read: REASON".
+std::string read_regular_file(const std::filesystem::path& path, const std::string& label = "");
+
+// Throws the same errors when `path` exists and is not a regular file (an
+// output about to be overwritten); a missing path is fine.
+void refuse_special_output(const std::filesystem::path& path);
+
+// Writes `bytes` to a new file at `path` (O_EXCL unless overwrite). Throws
+// HostError "PATH: already exists (use --force to overwrite it)" and the like.
+void write_new_file(const std::filesystem::path& path, const std::string& bytes, bool overwrite);
+
+}  // namespace gamehost

@@ -1,0 +1,97 @@
+#include "gamehost/input_checks.h"
+
+#include <fmt/core.h>
+
+#include <charconv>
+
+#include "gamehost/suggest.h"
+
+namespace gamehost {
+
+std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
+  std::size_t i = 0;
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  while (i < s.size()) {
+    const unsigned char c = byte(i);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    // Lead byte: how many continuation bytes, and the range of the first one
+    // (which rules out overlong forms, surrogates and code points > U+10FFFF).
+    int extra = 0;
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) extra = 1;
+    else if (c == 0xe0) extra = 2, lo = 0xa0;
+    else if (c >= 0xe1 && c <= 0xec) extra = 2;
+    else if (c == 0xed) extra = 2, hi = 0x9f;  // no surrogates
+    else if (c >= 0xee && c <= 0xef) extra = 2;
+    else if (c == 0xf0) extra = 3, lo = 0x90;
+    else if (c >= 0xf1 && c <= 0xf3) extra = 3;
+    else if (c == 0xf4) extra = 3, hi = 0x8f;
+    else return i;  // 80-C1 as a lead byte, F5-FF
+    if (i + static_cast<std::size_t>(extra) >= s.size()) return i;
+    if (byte(i + 1) < lo || byte(i + 1) > hi) return i;
+    for (int k = 2; k <= extra; ++k)
+      if ((byte(i + static_cast<std::size_t>(k)) & 0xc0) != 0x80) return i;
+    i += static_cast<std::size_t>(extra) + 1;
+  }
+  return std::nullopt;
+}
+
+void require_utf8(std::string_view text, const std::string& what) {
+  if (const auto at = invalid_utf8_at(text)) throw HostError(fmt::format("{}: not UTF-8 text (byte {})", what, *at));
+}
+
+std::string clipped(std::string_view text, std::size_t keep) {
+  if (text.size() <= keep + 20) return std::string(text);
+  std::size_t cut = keep;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // a whole character
+  return fmt::format("{}... ({} bytes)", text.substr(0, cut), text.size());
+}
+
+void check_option_values(const pb::GameInfo& game, const std::vector<pb::OptionValue>& values) {
+  std::vector<std::string> seen, names;
+  for (const auto& spec : game.options()) names.push_back(spec.name());
+  for (const auto& v : values) {
+    const std::string what = fmt::format("{}: option {}", game.id(), clipped(v.name()));
+    require_utf8(v.name(), fmt::format("{}: an option name", game.id()));
+    require_utf8(v.value(), what);
+    const pb::OptionSpec* spec = nullptr;
+    for (const auto& o : game.options())
+      if (o.name() == v.name()) spec = &o;
+    if (!spec) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      throw HostError(fmt::format("{}: unknown option '{}' ({}options: {})", game.id(), clipped(v.name()),
+                                  suggestion(v.name(), names), list.empty() ? "none" : list));
+    }
+    for (const auto& s : seen)
+      if (s == v.name()) throw HostError(fmt::format("{}: given twice", what));
+    seen.push_back(v.name());
+    const std::string& x = v.value();
+    switch (spec->type()) {
+      case pb::OptionSpec::BOOL:
+        if (x != "true" && x != "false") throw HostError(fmt::format("{}: '{}' is not true or false", what, clipped(x)));
+        break;
+      case pb::OptionSpec::INT: {
+        std::int64_t n = 0;
+        const auto [end, ec] = std::from_chars(x.data(), x.data() + x.size(), n);
+        if (x.empty() || ec != std::errc() || end != x.data() + x.size() || n < spec->min() || n > spec->max())
+          throw HostError(fmt::format("{}: '{}' is not a whole number in {}..{}", what, clipped(x), spec->min(), spec->max()));
+        break;
+      }
+      case pb::OptionSpec::CHOICE: {
+        std::string list;
+        bool ok = false;
+        for (const auto& c : spec->choices()) list += (list.empty() ? "" : ", ") + c, ok = ok || c == x;
+        if (!ok) throw HostError(fmt::format("{}: '{}' is not one of {}", what, clipped(x), list));
+        break;
+      }
+      default:
+        break;  // STRING: any UTF-8 text; the game checks its meaning
+    }
+  }
+}
+
+}  // namespace gamehost

@@ -1,0 +1,87 @@
+#include "gamehost/regular_file.h"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "gamehost/error.h"
+
+namespace gamehost {
+namespace {
+
+// What a non-regular file is, for the message; "" for a regular file.
+std::string kind_of(mode_t mode) {
+  if (S_ISREG(mode)) return "";
+  if (S_ISDIR(mode)) return "is a directory, not a file";
+  if (S_ISFIFO(mode)) return "is a FIFO (named pipe), not a file";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "is a device, not a file";
+  if (S_ISSOCK(mode)) return "is a socket, not a file";
+  return "is not a regular file";
+}
+
+}  // namespace
+
+std::string read_regular_file(const std::filesystem::path& path, const std::string& label) {
+  const std::string name = label.empty() ? path.string() : label;
+  auto fail = [&](const std::string& what) { return HostError(fmt::format("{}: {}", name, what)); };
+  // stat first: opening a FIFO for reading would wait for a writer.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw fail(errno == ENOENT || errno == ENOTDIR ? "no such file" : fmt::format("cannot be read: {}", std::strerror(errno)));
+  if (const std::string kind = kind_of(st.st_mode); !kind.empty()) throw fail(kind);
+  // O_NONBLOCK and fstat again: a file swapped for a FIFO in between is
+  // still refused, never waited on.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw fail(fmt::format("cannot be read: {}", std::strerror(errno)));
+  std::string bytes;
+  try {
+    if (::fstat(fd, &st) != 0) throw fail(fmt::format("cannot be read: {}", std::strerror(errno)));
+    if (const std::string kind = kind_of(st.st_mode); !kind.empty()) throw fail(kind);
+    char buf[1 << 16];
+    while (true) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw fail(fmt::format("cannot be read: {}", std::strerror(errno)));
+      if (n == 0) break;
+      bytes.append(buf, static_cast<std::size_t>(n));
+    }
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+  return bytes;
+}
+
+void refuse_special_output(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;
+  if (const std::string kind = kind_of(st.st_mode); !kind.empty())
+    throw HostError(fmt::format("{}: {}", path.string(), kind));
+}
+
+void write_new_file(const std::filesystem::path& path, const std::string& bytes, bool overwrite) {
+  if (overwrite) refuse_special_output(path);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0644);
+  if (fd < 0)
+    throw HostError(errno == EEXIST ? fmt::format("{}: already exists (use --force to overwrite it)", path.string())
+                                    : fmt::format("{}: cannot create: {}", path.string(), std::strerror(errno)));
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int e = errno;
+      ::close(fd);
+      throw HostError(fmt::format("{}: cannot write: {}", path.string(), std::strerror(e)));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) throw HostError(fmt::format("{}: cannot write: {}", path.string(), std::strerror(errno)));
+}
+
+}  // namespace gamehost

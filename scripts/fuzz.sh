@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (tests/fuzz) with clang, ASan and UBSan in
+# build-fuzz/ and runs each for SECONDS (default 60) from its checked-in seed
+# corpus. New inputs go to build-fuzz/corpus/NAME (the checked-in corpus is
+# not changed); a crash stops the script with the reproducer's name.
+# Usage: scripts/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/deps.sh
+ensure_packages
+seconds="${1:-60}"
+jobs="${GAMEHOST_JOBS:-2}"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B build-fuzz -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_COMPILER=clang++ -DGAMEHOST_FUZZ=ON -DBUILD_TESTING=OFF \
+      -DGAMEHOST_BUILD_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
+fuzzers=(log_reader_fuzz log_replay_fuzz alien_city_call_fuzz city_planning_call_fuzz
+         alien_city_text_fuzz city_planning_text_fuzz)
+cmake --build build-fuzz -j "$jobs" --target "${fuzzers[@]}"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+for f in "${fuzzers[@]}"; do
+  mkdir -p "build-fuzz/corpus/$f" "build-fuzz/crashes/$f"
+  log="build-fuzz/$f.log"
+  status=0
+  build-fuzz/fuzz/"$f" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$f/" \
+    "build-fuzz/corpus/$f" "tests/fuzz/corpus/$f" >"$log" 2>&1 || status=$?
+  runs=$(grep -o "stat::number_of_executed_units: *[0-9]*" "$log" | grep -o "[0-9]*$" || echo "?")
+  echo "fuzz: $f: ${seconds}s, $runs inputs, exit $status"
+  if [ "$status" -ne 0 ]; then
+    grep -E "ERROR|SUMMARY|runtime error|artifact" "$log" | head -20
+    echo "fuzz: $f found a problem (log $log, reproducer in build-fuzz/crashes/$f/)"
+    exit 1
+  fi
+done
+echo "fuzz: every harness ran ${seconds}s without a finding"

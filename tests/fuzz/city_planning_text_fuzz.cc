@@ -1,0 +1,16 @@
+// libFuzzer: City Planning's diagram and notation parsers on arbitrary text
+// (text_round_trip.h).
+#include <cstddef>
+#include <cstdint>
+
+#include "city_planning/core/diagram.h"
+#include "city_planning/core/notation.h"
+#include "text_round_trip.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace city_planning;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  check_round_trip(text, [](std::string_view t) { return parse_diagram(t); }, [](const State& s) { return to_diagram(s); });
+  check_round_trip(text, [](std::string_view t) { return parse_action(t); }, [](const Action& a) { return to_notation(a); });
+  return 0;
+}
