@@ -20,10 +20,10 @@ cmake -S . -B build-asan -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
-viewer_gl="^viewer (pixels|cli|seed scoring)$"
+viewer_gl="^(viewer (pixels|cli|seed scoring)|connect_four pixels|install\.tree|city_planning_host:.*viewer.*)$"
 cd build-asan
 ctest --output-on-failure -j "$jobs" -E "$viewer_gl"
-# The viewer's tests draw through Mesa's software renderer under Xvfb, which
+# The tests that run the viewer draw through Mesa's software renderer under Xvfb, which
 # is loaded and unloaded behind SFML's back: LeakSanitizer then reports its
 # allocations with no module to name, so leak checking (only) is off there.
 ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" ctest --output-on-failure -j "$jobs" -R "$viewer_gl"
