@@ -11,19 +11,12 @@
 #include <sstream>
 
 #include "gamehost/framing.h"
+#include "gamehost/regular_file.h"
 
 namespace gamehost::formats {
 namespace {
 
 constexpr std::uint32_t kMaxNoteBytes = 1u << 20;
-
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw HostError(fmt::format("{}: cannot be read", path.string()));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return std::move(s).str();
-}
 
 void append_bytes(const std::filesystem::path& path, const std::string& bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -45,7 +38,7 @@ std::vector<npb::PlyNote> read_notes(const std::filesystem::path& log_path, cons
   const auto path = notes_path_for(log_path);
   std::vector<npb::PlyNote> notes;
   if (!std::filesystem::exists(path)) return notes;
-  const std::string bytes = file_bytes(path);
+  const std::string bytes = read_regular_file(path);
   const std::string_view view(bytes);
   auto fail = [&](std::size_t at, const std::string& what) {
     throw HostError(fmt::format("{}: byte {}: {}", path.string(), at, what));

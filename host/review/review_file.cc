@@ -11,6 +11,7 @@
 
 #include "gamehost/error.h"
 #include "gamehost/framing.h"
+#include "gamehost/regular_file.h"
 
 namespace gamehost::review {
 
@@ -32,11 +33,7 @@ std::filesystem::path review_path_for(const std::filesystem::path& log) {
 ReviewFile read_review(const std::filesystem::path& path) {
   ReviewFile r;
   r.file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw HostError(fmt::format("{}: cannot be read", r.file));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string bytes = std::move(buffer).str();
+  const std::string bytes = read_regular_file(path);
   const std::string_view view(bytes);
   if (view.size() < kReviewMagic.size() || view.substr(0, kReviewMagic.size()) != kReviewMagic)
     throw HostError(at_error(r.file, 0, "not a gamehost review (wrong magic)"));

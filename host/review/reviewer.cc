@@ -14,6 +14,7 @@
 
 #include "gamehost/game_log.h"
 #include "gamehost/random.h"
+#include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/review/position_value.h"
 
@@ -22,14 +23,6 @@ namespace gamehost::review {
 namespace {
 
 constexpr int kLinePlies = 8;
-
-std::string read_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw HostError(fmt::format("{}: cannot be read", path.string()));
-  std::ostringstream b;
-  b << in.rdbuf();
-  return std::move(b).str();
-}
 
 // The search seed of position k: a function of the review's seed only.
 std::uint64_t position_seed(std::uint64_t seed, int k) {
@@ -219,7 +212,7 @@ void review_plies(Plugin& plugin, const GameLog& log, const Context& c, int firs
 }  // namespace
 
 ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& req) {
-  const std::string bytes = read_bytes(req.log);
+  const std::string bytes = read_regular_file(req.log);
   const GameLog log = parse_log(bytes, req.log.string());
   Positions pos;
   pos.states = replay(plugin, log, std::nullopt, /*keep_states=*/true).states;
