@@ -92,13 +92,11 @@ void run(Common& common, const ReviewArgs& a) {
   for (const auto& log : logs) {
     const GameLog head = read_log(log);
     Plugin& plugin = registry.find(head.record.header().game_id());
-    pb::QueryFlags scores;
-    scores.set_scores(true);
-    const bool keeps_points = plugin.query(head.record.header().initial_state(), scores).scores_size() > 0;
+    const bool keeps_points = rv::keeps_points(plugin, head.record.header().initial_state());
     rv::ReviewRequest req;
     req.log = log;
     req.out = a.out;
-    req.settings = rv::default_settings(plugin, keeps_points);
+    req.settings = rv::default_settings(keeps_points);
     if (a.iters) req.settings.set_iterations(*a.iters);
     if (a.seed) req.settings.set_seed(*a.seed);
     if (a.solver_nodes) req.settings.set_solver_nodes(*a.solver_nodes);

@@ -19,15 +19,9 @@ namespace {
 constexpr int kLinePlies = 8;
 constexpr int kAlternatives = 3;
 
-bool keeps_points(const Turn& turn) {
-  pb::QueryFlags scores;
-  scores.set_scores(true);
-  return turn.game.query(turn.state, scores).scores_size() > 0;
-}
-
 // The review's settings at the coach's budget and seed.
-rpb::ReviewSettings coach_settings(const Turn& turn, bool points, std::uint64_t iterations, std::uint64_t seed) {
-  rpb::ReviewSettings s = default_settings(turn.game, points);
+rpb::ReviewSettings coach_settings(bool points, std::uint64_t iterations, std::uint64_t seed) {
+  rpb::ReviewSettings s = default_settings(points);
   s.set_iterations(iterations);
   s.set_seed(seed);
   return s;
@@ -71,8 +65,8 @@ std::optional<ExactValue> proved(EndgameSolver& solver, Plugin& game, const std:
 }  // namespace
 
 std::string EngineCoach::hint(const Turn& turn, std::uint64_t iterations, std::uint64_t seed) {
-  const bool points = keeps_points(turn);
-  const rpb::ReviewSettings s = coach_settings(turn, points, iterations, seed);
+  const bool points = keeps_points(turn.game, turn.state);
+  const rpb::ReviewSettings s = coach_settings(points, iterations, seed);
   // The options of mcts:iters=ITERATIONS,seed=SEED (the review's defaults
   // are the agent's), so the hint is the move that agent would choose.
   MctsSearch search(turn.game, mcts_options(s, seed));
@@ -97,8 +91,8 @@ std::string EngineCoach::hint(const Turn& turn, std::uint64_t iterations, std::u
 
 rpb::PlyReview EngineCoach::review(const Turn& turn, std::uint32_t action, std::uint64_t iterations,
                                    std::uint64_t seed) {
-  const bool points = keeps_points(turn);
-  const rpb::ReviewSettings s = coach_settings(turn, points, iterations, seed);
+  const bool points = keeps_points(turn.game, turn.state);
+  const rpb::ReviewSettings s = coach_settings(points, iterations, seed);
   rpb::PlyReview r;
   r.set_ply(static_cast<std::uint32_t>(turn.ply));
   r.set_seat(turn.seat);
@@ -112,9 +106,7 @@ rpb::PlyReview EngineCoach::review(const Turn& turn, std::uint32_t action, std::
   r.set_played(applied.action().notation());
   // Exact where the solver reaches: the position before (its best move's
   // value) and the one after the move played.
-  pb::QueryFlags scores;
-  scores.set_scores(true);
-  EndgameSolver solver(turn.game, turn.game.query(turn.state, scores).scores_size() > 0);
+  EndgameSolver solver(turn.game, points);
   std::optional<ExactValue> before, after;
   before = proved(solver, turn.game, turn.state, turn.info);
   if (before) after = proved(solver, turn.game, applied.state(), applied.info());
@@ -139,7 +131,7 @@ rpb::PlyReview EngineCoach::review(const Turn& turn, std::uint32_t action, std::
 
 MoveVerdict EngineCoach::judge(const Turn& turn, std::uint32_t action, std::uint64_t iterations, std::uint64_t seed) {
   const rpb::PlyReview r = review(turn, action, iterations, seed);
-  const bool points = keeps_points(turn);
+  const bool points = keeps_points(turn.game, turn.state);
   const bool exact = r.before().exact() && r.after().exact();
   MoveVerdict v;
   switch (r.move_class()) {

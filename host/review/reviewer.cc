@@ -37,7 +37,13 @@ struct Positions {
 
 }  // namespace
 
-rpb::ReviewSettings default_settings(const Plugin& game, bool keeps_points) {
+bool keeps_points(Plugin& game, const std::string& state) {
+  pb::QueryFlags scores;
+  scores.set_scores(true);
+  return game.query(state, scores).scores_size() > 0;
+}
+
+rpb::ReviewSettings default_settings(bool keeps_points) {
   rpb::ReviewSettings s;
   s.set_engine("mcts");
   s.set_iterations(20000);
@@ -57,7 +63,6 @@ rpb::ReviewSettings default_settings(const Plugin& game, bool keeps_points) {
     s.set_mistake(0.25);
     s.set_blunder(0.5);
   }
-  (void)game;
   return s;
 }
 

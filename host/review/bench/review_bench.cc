@@ -58,7 +58,7 @@ void BM_ReviewGame(benchmark::State& st) {
   review::ReviewRequest req;
   req.log = sample(1);
   req.out = out;
-  req.settings = review::default_settings(game, true);
+  req.settings = review::default_settings(true);
   req.jobs = static_cast<int>(st.range(0));
   req.restart = true;
   for (auto _ : st) benchmark::DoNotOptimize(review::run_review(game, req).computed);

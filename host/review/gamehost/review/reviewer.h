@@ -14,9 +14,13 @@
 
 namespace gamehost::review {
 
-// The default engine settings and class thresholds for `game` (the
-// thresholds depend on whether the game keeps points).
-rpb::ReviewSettings default_settings(const Plugin& game, bool keeps_points);
+// Whether `game` keeps points (StateInfo.scores at `state`); games that do
+// not are valued by their returns.
+bool keeps_points(Plugin& game, const std::string& state);
+
+// The default engine settings and class thresholds (the thresholds depend
+// on whether the game keeps points).
+rpb::ReviewSettings default_settings(bool keeps_points);
 
 // The class of a move that lost `points_lost` (not BEST or FORCED, which
 // the review decides from the move itself).
