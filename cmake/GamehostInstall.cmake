@@ -24,14 +24,15 @@ configure_package_config_file(cmake/gamehostConfig.cmake.in ${PROJECT_BINARY_DIR
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/gamehostConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/gamehostConfig.cmake ${PROJECT_BINARY_DIR}/gamehostConfigVersion.cmake
-              cmake/GamehostPlugin.cmake
+              cmake/GamehostPlugin.cmake cmake/GamehostPayloadMessages.cmake cmake/embed_bytes.cmake
         DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR})
 
-# Data: the sample games and teaching positions (own_data_dir()), the docs.
+# Data: the sample games and teaching positions (own_data_dir()) and the docs,
+# all under share/gamehost/.
 install(DIRECTORY games/samples games/positions DESTINATION ${GAMEHOST_INSTALL_DATADIR})
 install(FILES games/README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR})
-install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY docs/ DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs)
+install(FILES README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs)
 
 include(GamehostManPages)
 install(FILES dist/gamehost.bash-completion DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions

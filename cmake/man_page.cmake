@@ -15,7 +15,7 @@ function(roff_verbatim OUT text)
   set(${OUT} ".nf\n${text}\n.fi\n" PARENT_SCOPE)
 endfunction()
 
-set(include "[SEE ALSO]\nThe documentation in /usr/share/doc/gamehost (docs/*.md of the source).\n")
+set(include "[SEE ALSO]\nThe documentation in /usr/share/gamehost/docs (docs/*.md of the source).\n")
 string(FIND "${help}" "\nSubcommands:\n" at)
 if(at GREATER -1)
   string(SUBSTRING "${help}" ${at} -1 list)

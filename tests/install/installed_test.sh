@@ -4,10 +4,11 @@
 # hidden under an empty tmpfs in a mount namespace and a bare environment:
 # the installed gamehost lists the three games, plays and verifies a game
 # and verifies an installed sample; replay-viewer draws an installed sample
-# under Xvfb exactly as the build's viewer does; the man pages and the
-# completion are installed; and a third-party plugin (thirdparty/) builds
-# with find_package(gamehost) against the installed tree alone and loads in
-# the installed gamehost.
+# under Xvfb exactly as the build's viewer does; the man pages are installed
+# and the completion works inside bash-completion; and a third-party plugin
+# (thirdparty/, with its own payload message) builds with
+# find_package(gamehost) against the installed tree alone and loads in the
+# installed gamehost, which decodes its payloads.
 #
 #   installed_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
@@ -84,6 +85,24 @@ expect_eq "completed agents" "human random greedy mcts" "$(_gamehost_agents "$ga
 expect_eq "completed subcommands" "games play verify show analyze export import tournament review enter annotate repair" \
   "$(_gamehost_subcommands "$gamehost" | xargs)"
 
+# The same, inside bash-completion: it finds the installed file on demand
+# (through XDG_DATA_DIRS, as for any prefix) and runs it for a command line.
+completions() {  # WORD... : what TAB offers for the last word
+  XDG_DATA_DIRS="$prefix/share" bash --norc --noprofile -c '
+    source /usr/share/bash-completion/bash_completion
+    COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+    __load_completion "$1" || { echo "bash-completion did not load a completion for $1"; exit 1; }
+    spec=$(complete -p "${1##*/}") && func=${spec##*-F } && func=${func%% *}
+    "$func" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+    printf "%s\n" "${COMPREPLY[@]}"' completions "$@" | xargs
+}
+expect_eq "bash-completion: gamehost pl" "play" "$(completions "$gamehost" pl)"
+expect_eq "bash-completion: gamehost play c" "city_planning connect_four" "$(completions "$gamehost" play c)"
+expect_eq "bash-completion: --player1 m" "mcts" "$(completions "$gamehost" play alien_city --player1 m)"
+expect_eq "bash-completion: play --co" "--coach" "$(completions "$gamehost" play --co)"
+expect_eq "bash-completion: replay-viewer --scr" "--screenshot" \
+  "$(completions "$prefix/bin/replay-viewer" --scr)"
+
 # A third-party plugin, built against the installed tree only, installed
 # into it, and found there.
 start=$SECONDS
@@ -100,4 +119,10 @@ expect_eq "games with nim" "alien_city city_planning connect_four nim" \
 printf '3\n3\n3\n1\n' | "$gamehost" play nim --seed 1 --player1 human --player2 human --out nim.ghlog -q >nim.txt
 expect_eq "nim" "Result: Second takes the last stone and wins after 4 plies" "$(grep '^Result:' nim.txt)"
 expect_eq "nim verify" "nim.ghlog: OK: nim 1.0.0, seed 1, 4 plies verified" "$("$gamehost" verify nim.ghlog | head -1)"
+# Its own payload message (gamehost_payload_messages, installed), decoded by
+# the host from the descriptors the plugin ships.
+expect_eq "nim payloads" "nim.Take 1, nim.Take 2, nim.Take 3" \
+  "$("$gamehost" analyze nim.ghlog --ply 2 --format json | tr -d '\n' |
+     sed -E 's/"@type": "type.googleapis.com\/([a-zA-Z.]*)", *"stones": ([0-9])/\n\1 \2\n/g' |
+     grep -E '^nim' | paste -sd, | sed 's/,/, /g')"
 echo "PASS"
