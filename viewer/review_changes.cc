@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace viewer {
@@ -52,6 +54,56 @@ std::map<std::string, long long> score_items(gamehost::Plugin& plugin, const std
 
 std::string value_or_dash(std::optional<long long> v) { return v ? std::to_string(*v) : "—"; }
 
+// "LABEL (N): ITEM ITEM …" lines of the game's default analysis: the sets a
+// game names for people (Alien City: the streets, the lots that would
+// split them, the lots that would cut a structure off).
+std::map<std::string, std::set<std::string>> named_sets(gamehost::Plugin& plugin, const std::string& state) {
+  std::map<std::string, std::set<std::string>> sets;
+  std::istringstream text(plugin.analyze(state, "").text());
+  std::string line;
+  while (std::getline(text, line)) {
+    const auto open = line.find(" ("), close = line.find("): ");
+    if (open == std::string::npos || close == std::string::npos || close < open || line.starts_with(" ")) continue;
+    if (line.find_first_not_of("0123456789", open + 2) != close) continue;
+    std::set<std::string>& items = sets[line.substr(0, open)];
+    std::istringstream words(line.substr(close + 3));
+    for (std::string w; words >> w;)
+      if (w != "-") items.insert(w);
+  }
+  return sets;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
+// How the position right after the better move differs from the one after
+// the move played, set by set (the move's own effect on the game's
+// structure: for Alien City, the street network).
+void add_set_changes(gamehost::Plugin& plugin, const std::string& after_best, const std::string& after_played,
+                     std::vector<LineChange>& out) {
+  const auto best = named_sets(plugin, after_best), played = named_sets(plugin, after_played);
+  for (const auto& [label, in_best] : best) {
+    const auto it = played.find(label);
+    if (it == played.end()) continue;
+    std::vector<std::string> only_best, only_played;
+    std::set_difference(in_best.begin(), in_best.end(), it->second.begin(), it->second.end(),
+                        std::back_inserter(only_best));
+    std::set_difference(it->second.begin(), it->second.end(), in_best.begin(), in_best.end(),
+                        std::back_inserter(only_played));
+    if (only_best.empty() && only_played.empty()) continue;
+    std::string text = label + ": ";
+    if (!only_best.empty()) text += "only after the better move " + joined(only_best);
+    if (!only_best.empty() && !only_played.empty()) text += "; ";
+    if (!only_played.empty()) text += "only after the move played " + joined(only_played);
+    out.push_back({"set." + label, fmt::format("{:+}", static_cast<long long>(only_best.size()) -
+                                                          static_cast<long long>(only_played.size())),
+                   text});
+  }
+}
+
 }  // namespace
 
 std::vector<LineChange> line_changes(ReplaySession& session, const rpb::PlyReview& r) {
@@ -94,6 +146,7 @@ std::vector<LineChange> line_changes(ReplaySession& session, const rpb::PlyRevie
     if (!items_a.contains(name)) consider(name);
   std::stable_sort(items.begin(), items.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   for (auto& [size, change] : items) out.push_back(std::move(change));
+  add_set_changes(plugin, best[1], played[1], out);
   return out;
 }
 

@@ -7,6 +7,11 @@
 // form "NAME: … = POINTS" (Alien City: "red tower B2: 4 customers x 5 =
 // 20 …"); items whose points differ, or that stand in one line only, are
 // listed. Both ends are the engine's expectations, not certainties.
+// Then the move's own effect, right after it: the sets the game names in
+// its default analysis as lines "LABEL (N): ITEM ITEM …" (Alien City: the
+// streets, the lots that would split them, the lots that would cut a
+// structure off), where the position after the better move and the one
+// after the move played differ.
 #pragma once
 
 #include <string>
@@ -18,7 +23,7 @@
 namespace viewer {
 
 struct LineChange {
-  std::string key;    // "score.White", "item.red tower B2", "depth"
+  std::string key;    // "score.White", "item.red tower B2", "set.Streets", "depth"
   std::string value;  // the difference in points (best line minus played line), or the depth
   std::string text;   // for people
 };

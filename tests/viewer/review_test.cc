@@ -10,11 +10,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 #include "alien_city/core/rules.h"
 #include "gamehost/review/review_file.h"
 #include "headless.h"
 #include "replay_view.h"
+#include "review_changes.h"
 #include "review_data.h"
 #include "viewer_test_support.h"
 
@@ -204,4 +206,29 @@ TEST_CASE("the evaluation graph draws each player's line; the better move shows 
   CHECK_FALSE(near(a, b, 20));
   // The ring around it is the ghost's white.
   CHECK(near(at_lot(with, view.scene(), best.lot, 0, -0.455f), sf::Color(0xf4, 0xf4, 0xf4), 40));
+}
+
+TEST_CASE("what the better move changes: scores along both lines, then the street network right after it", "[unit]") {
+  // seed-1 at ply 20: Black played RT@F3; the line compared is RT@A2 alone.
+  // After RT@A2, A1 (between A2 and B1) would cut a structure off; after
+  // RT@F3 it would split the streets instead. The streets differ by the
+  // two lots built on.
+  auto session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
+  rpb::PlyReview r;
+  r.set_ply(20);
+  r.set_points_lost(5);
+  r.add_best_line("RT@A2");
+  r.add_played_line("RT@F3");
+  std::map<std::string, std::pair<std::string, std::string>> changes;
+  for (const auto& c : viewer::line_changes(*session, r)) changes[c.key] = {c.value, c.text};
+  CHECK(changes["depth"].first == "1");
+  CHECK(changes["set.Streets"] ==
+        std::pair<std::string, std::string>{"+0", "Streets: only after the better move F3; only after the move played A2"});
+  CHECK(changes["set.Lots that would cut a structure off"] ==
+        std::pair<std::string, std::string>{"+1", "Lots that would cut a structure off: only after the better move A1"});
+  CHECK(changes["set.Lots that would split the streets"] ==
+        std::pair<std::string, std::string>{"-1", "Lots that would split the streets: only after the move played A1"});
+  // The move lost nothing: nothing to say.
+  r.set_points_lost(0);
+  CHECK(viewer::line_changes(*session, r).empty());
 }
