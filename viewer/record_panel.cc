@@ -9,7 +9,7 @@
 namespace viewer {
 namespace {
 
-const sf::Color kMeta(0xb4, 0xba, 0xc6);
+const sf::Color kMeta(0xa8, 0xc4, 0xe0);  // light steel blue: the log's, not the scene's
 const sf::Color kNote(0xff, 0xe8, 0x9a);
 const sf::Color kRuleLine(0x3a, 0x3e, 0x48);
 constexpr float kSize = 12.5f, kLine = 16;
