@@ -58,7 +58,8 @@ bool command(GameBuilder& g, const std::string& line) {
     fmt::print("{}\n", list.empty() ? "none: the game is over" : list);
     return true;
   }
-  if (line.rfind("why ", 0) == 0 || line == "why") {
+  if (line == "why") return fmt::print("why LOT: name the lot, e.g. why E5\n"), true;
+  if (line.rfind("why ", 0) == 0) {
     try {
       fmt::print("{}", g.plugin().analyze(g.state(), line).text());
     } catch (const CallError& e) {

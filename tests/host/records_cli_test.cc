@@ -38,6 +38,7 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
       "# a comment\n"
       "BD@E1\n"      // line 7
       "why A1\n"
+      "why\n"
       "end\n";
   const auto r = test::run_gamehost({"enter", "alien_city", "--option", "layout=" + kLayout, "--players",
                                      "Ann Lee,Bob Marsh", "--event", "Club night", "--round", "2", "--site", "Lyon",
@@ -49,6 +50,7 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
   CHECK_THAT(r.out, Catch::Contains("Refused: stdin line 5: 'RT@A2': E5: building on A2 splits the street network "
                                     "(rule 4)\n"));
   CHECK_THAT(r.out, Catch::Contains("   3. White  BD@E1\n"));
+  CHECK_THAT(r.out, Catch::Contains("ply 4, Black> why LOT: name the lot, e.g. why E5\n"));
   CHECK_THAT(r.out, Catch::EndsWith("Unfinished after 3 plies: Black to move.\nLog: " + log + "\n"));
   const auto parsed = gamehost::read_log(log);
   REQUIRE(parsed.record.plies_size() == 3);
@@ -319,4 +321,33 @@ TEST_CASE("notes travel through PPN as comments: log -> PPN -> log keeps them on
   CHECK(test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", played, "--force"})
             .exit_code == 0);
   CHECK(gamehost::formats::notes_by_ply(played, gamehost::read_log(played)) == expected);
+}
+
+TEST_CASE("a taken-back move is not written to PPN; its notes go with the move played instead", "[cli][records][ppn]") {
+  const auto dir = test::temp_dir("records-takeback-ppn");
+  const auto played = (dir / "played.ghlog").string(), coached = (dir / "coached.ghlog").string();
+  REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", "2", "--player1", "random", "--player2", "random",
+                              "--out", played, "-q"})
+              .exit_code == 0);
+  // The same game with ply 5 played, taken back and played again (as the
+  // coach records it: the move taken back, then the one played instead).
+  auto record = gamehost::read_log(played).record;
+  const int k = 4;
+  auto* plies = record.mutable_plies();
+  auto undone = plies->Get(k);
+  undone.set_taken_back(true);
+  plies->Add();
+  for (int j = plies->size() - 1; j > k; --j) plies->SwapElements(j, j - 1);
+  *plies->Mutable(k) = undone;
+  for (int j = 0; j < plies->size(); ++j) plies->Mutable(j)->set_ply(static_cast<std::uint32_t>(j + 1));
+  record.mutable_result()->set_plies(record.result().plies() + 1);
+  test::write_file(coached, gamehost::encode_log(record));
+  REQUIRE(test::run_gamehost({"verify", coached}).exit_code == 0);
+
+  REQUIRE(test::run_gamehost({"annotate", coached, "--ply", "5", "Too early: taken back"}).exit_code == 0);
+  REQUIRE(test::run_gamehost({"annotate", played, "--ply", "5", "Too early: taken back"}).exit_code == 0);
+  const auto with_takeback = test::run_gamehost({"export", coached, "--format", "ppn"});
+  CHECK(with_takeback.exit_code == 0);
+  CHECK(with_takeback.out == test::run_gamehost({"export", played, "--format", "ppn"}).out);
+  CHECK_THAT(with_takeback.out, Catch::Contains("{Too early: taken back}"));
 }
