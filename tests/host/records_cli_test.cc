@@ -24,6 +24,15 @@ std::vector<std::string> plies_of(const std::string& path) {
   return out;
 }
 
+// A random game of Alien City played by the real gamehost, logged as `name` in `dir`.
+std::string random_game(const std::filesystem::path& dir, const std::string& name, int seed) {
+  const auto path = (dir / name).string();
+  REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", std::to_string(seed), "--player1", "random",
+                              "--player2", "random", "--out", path, "-q"})
+              .exit_code == 0);
+  return path;
+}
+
 }  // namespace
 
 TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and notes shown", "[cli][records]") {
@@ -235,11 +244,8 @@ TEST_CASE("log -> PPN -> log gives the same actions and states", "[cli][records]
   const auto dir = test::temp_dir("records-roundtrip");
   for (int seed = 1; seed <= 4; ++seed) {
     CAPTURE(seed);
-    const auto played = (dir / ("p" + std::to_string(seed) + ".ghlog")).string();
+    const auto played = random_game(dir, "p" + std::to_string(seed) + ".ghlog", seed);
     const auto back = (dir / ("b" + std::to_string(seed) + ".ghlog")).string();
-    REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", std::to_string(seed), "--player1", "random",
-                                "--player2", "random", "--out", played, "-q"})
-                .exit_code == 0);
     const auto ppn = test::run_gamehost({"export", played, "--format", "ppn"});
     REQUIRE(ppn.exit_code == 0);
     test::write_file(dir / "game.ppn", ppn.out);
@@ -253,10 +259,7 @@ TEST_CASE("log -> PPN -> log gives the same actions and states", "[cli][records]
 
 TEST_CASE("notes travel through PPN as comments: log -> PPN -> log keeps them on their plies", "[cli][records][ppn]") {
   const auto dir = test::temp_dir("records-notes-ppn");
-  const auto played = (dir / "played.ghlog").string(), back = (dir / "back.ghlog").string();
-  REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", "3", "--player1", "random", "--player2", "random",
-                              "--out", played, "-q"})
-              .exit_code == 0);
+  const auto played = random_game(dir, "played.ghlog", 3), back = (dir / "back.ghlog").string();
   const auto log = gamehost::read_log(played);
   const int plies = log.record.plies_size();
   // The first build followed by a claim, one followed by a decline, and a
@@ -325,10 +328,7 @@ TEST_CASE("notes travel through PPN as comments: log -> PPN -> log keeps them on
 
 TEST_CASE("a taken-back move is not written to PPN; its notes go with the move played instead", "[cli][records][ppn]") {
   const auto dir = test::temp_dir("records-takeback-ppn");
-  const auto played = (dir / "played.ghlog").string(), coached = (dir / "coached.ghlog").string();
-  REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", "2", "--player1", "random", "--player2", "random",
-                              "--out", played, "-q"})
-              .exit_code == 0);
+  const auto played = random_game(dir, "played.ghlog", 2), coached = (dir / "coached.ghlog").string();
   // The same game with ply 5 played, taken back and played again (as the
   // coach records it: the move taken back, then the one played instead).
   auto record = gamehost::read_log(played).record;
