@@ -59,6 +59,10 @@ void import_record(Common& common, const RecordImport& a) {
     record.meta.source += ", final position only";
     formats::GameBuilder g(plugin, {option("position", diagram)}, 0, record.meta);
     g.write(a.out);
+    // A log of no plies: every comment of the record is a note on its start.
+    formats::Played at_start;
+    at_start.turn_plies.resize(record.turns.size());
+    keep_notes(a, record, at_start, g.info().terminal() ? g.info().result() : "");
     fmt::print("{}: the final position of {} turns, not checked move by move{}\n", a.out, record.turns.size(),
                g.info().terminal() ? fmt::format(": {}", g.info().result()) : "");
     return;

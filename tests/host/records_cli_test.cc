@@ -207,6 +207,9 @@ TEST_CASE("importing only the final position (--position-only) scores it tower b
       {"import", "--from", "ppn", record("illegal-move.ppn"), "--out", log, "--position-only"});
   CHECK(r.exit_code == 0);
   CHECK(r.out == log + ": the final position of 6 turns, not checked move by move\n");
+  // The record's comments are kept, on the only position the log has.
+  CHECK(gamehost::formats::notes_by_ply(log, gamehost::read_log(log)) ==
+        gamehost::formats::NotesByPly{{0, {"A tower in the corner, claimed at once"}}});
   const auto shown = test::run_gamehost({"show", log});
   CHECK(shown.exit_code == 0);
   CHECK_THAT(shown.out, Catch::Contains(" 6  r... r*.. g.k. g*.. r... r*.. b... b...\n"));
