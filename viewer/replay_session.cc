@@ -30,6 +30,7 @@ std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& 
     s->moves_.push_back(
         {static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation(), false, ply.taken_back()});
   s->mask_secrets(seat);
+  s->record_ = RecordInfo::read(log_path.string(), s->log_);
   return s;
 }
 

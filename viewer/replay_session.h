@@ -12,6 +12,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
 #include "gamehost/registry.h"
+#include "record_info.h"
 #include "scene.pb.h"
 
 namespace viewer {
@@ -73,6 +74,8 @@ class ReplaySession {
   // The scene of the position after `ply` plies with `view` (the last
   // action is filled in here). Throws HostError when the plugin refuses.
   void render(int ply, pb::ViewOptions view, pb::Scene& out);
+  // The log's metadata and the notes beside it (LOG.ghnotes).
+  const RecordInfo& record() const { return record_; }
   // The game's plugin, for other calls (e.g. following a review's lines).
   gamehost::Plugin& plugin() const { return *plugin_; }
 
@@ -89,6 +92,7 @@ class ReplaySession {
   std::vector<std::string> states_;
   bool has_scenes_ = false;
   int seat_ = -1;
+  RecordInfo record_;
   bool mask_future_ = false;  // draws after the shown ply are listed as "?"
   pb::RenderSceneRequest request_;
   pb::RenderSceneResponse response_;

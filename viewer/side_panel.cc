@@ -76,6 +76,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
     add_text(state.message, left, y, 12.5f, kAccent, false);
     y += 18;
   }
+  y = layout_record(session.record().rows(state.ply), y);
 
   // The scene's sections; the move list keeps at least its minimum height.
   const float moves_min = 118;
@@ -273,6 +274,7 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
   row("", "plies", std::to_string(session.plies()), "");
   row("", "status", scene.status(), scene.status());
   row("", "selection", scene.selection_name(), scene.selection_name());
+  for (const RecordRow& r : session.record().rows(ply)) row("Record", r.key, r.note ? std::to_string(ply) : "", r.text);
   for (const pb::PanelSection& sec : scene.panel())
     for (const pb::PanelLine& l : sec.lines()) row(sec.title(), l.key(), l.value(), span_text(l));
   for (const ReviewRow& r : review_rows) row("Review", r.key, r.value, r.text);

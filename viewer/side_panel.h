@@ -58,6 +58,9 @@ class SidePanel : public sf::Drawable {
   float review_height(const PanelState& state) const;
   void layout_mark(const GameReview& review, int ply, bool current, sf::FloatRect cell);
   void layout_review(const ReplaySession& session, const PanelState& state, float top);
+  // The log's metadata and the shown ply's note (record_panel.cc); returns
+  // the y below them.
+  float layout_record(const std::vector<RecordRow>& rows, float y);
 
   const sf::Font* font_ = nullptr;
   float pixel_scale_ = 1;
@@ -73,7 +76,8 @@ class SidePanel : public sf::Drawable {
 // The panel as text for programs (replay-viewer --dump-panel): one line per
 // entry, tab-separated: section, key, value, text. The first lines give the
 // game, file, ply and status. With a review: its section ("Review") and
-// each move's mark in the move list.
+// each move's mark in the move list. The log's metadata and the shown
+// ply's notes come first (section "Record").
 std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int ply,
                        const std::vector<ReviewRow>& review_rows = {}, const GameReview* review = nullptr);
 

@@ -58,7 +58,8 @@ bool command(GameBuilder& g, const std::string& line) {
     fmt::print("{}\n", list.empty() ? "none: the game is over" : list);
     return true;
   }
-  if (line.rfind("why ", 0) == 0 || line == "why") {
+  if (line == "why") return fmt::print("why LOT: name the lot, e.g. why E5\n"), true;
+  if (line.rfind("why ", 0) == 0) {
     try {
       fmt::print("{}", g.plugin().analyze(g.state(), line).text());
     } catch (const CallError& e) {
@@ -86,6 +87,7 @@ void enter(Common& common, const EnterArgs& a) {
   if (!a.players.empty()) meta.players = formats::split_players(a.players);
   meta.source = a.moves.empty() ? "entered by hand" : "entered from " + a.moves;
   formats::check_new_file(a.out, a.force);
+  formats::check_old_notes(a.out, a.force);
   GameBuilder g(plugin, options, a.seed, meta);
 
   const bool interactive = a.moves.empty();
@@ -127,6 +129,7 @@ void enter(Common& common, const EnterArgs& a) {
   if (interactive) fmt::print("\n");
   g.write(a.out);
   if (!refused.empty()) {
+    formats::note_refusal(a.out, refused);
     fmt::print("Kept the {} legal plies before the first refused decision:\n  {}\n", g.plies(), refused);
     common.exit_code = kExitUnfinished;
   } else if (g.info().terminal()) {
@@ -193,8 +196,11 @@ void add_annotate_command(CLI::App& app, Common& common) {
 void print_people(const std::string& log_path, int ply) {
   const GameLog log = read_log(log_path);
   fmt::print("{}", formats::metadata_text(log.record.header()));
-  for (const auto& note : formats::read_notes(log_path, log))
-    if (static_cast<int>(note.ply()) == ply) fmt::print("Note: {}\n", note.text());
+  const auto notes = formats::notes_by_ply(log_path, log);
+  if (notes.empty()) return;
+  fmt::print("{}\n", formats::noted_plies_text(notes));
+  if (const auto it = notes.find(ply); it != notes.end())
+    for (const auto& text : it->second) fmt::print("Note: {}\n", text);
 }
 
 }  // namespace gamehost

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "gamehost/chance_secret.h"
 #include "gamehost/formats/metadata.h"
+#include "gamehost/formats/notes.h"
 #include "gamehost/formats/ppn.h"
 #include "gamehost/game_log.h"
 #include "gamehost/seat_mask.h"
@@ -98,13 +99,15 @@ void add_export_import_commands(CLI::App& app, Common& common) {
       ->type_name("PLAYER");
   cmd->callback([&common, ex] {
     GameLog log = read_log(ex->log);
+    // Notes belong to the whole log: read before a seat's view masks it.
+    const auto notes = ex->format == "ppn" ? formats::notes_by_ply(ex->log, log) : formats::NotesByPly{};
     std::string as;
     if (!ex->as.empty()) {
       Registry registry = common.registry();
       log = seat_log(registry, log, ex->as, as);
     }
     if (ex->format == "text") return print_text(log, as);
-    if (ex->format == "ppn") return fmt::print("{}", formats::write_ppn(log.record));
+    if (ex->format == "ppn") return fmt::print("{}", formats::write_ppn(log.record, notes));
     google::protobuf::util::JsonPrintOptions options;
     options.add_whitespace = true;
     options.always_print_primitive_fields = true;

@@ -140,7 +140,9 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     if (!as->empty()) {
       const int seat = seat_of_player(*p.plugin, *as);
       const pb::ObserveResponse seen = observe(*p.plugin, p.state, seat);
-      fmt::print("{}, as {} sees it\n{}\n", p.title, p.plugin->info().player_names(seat), seen.text());
+      fmt::print("{}, as {} sees it\n", p.title, p.plugin->info().player_names(seat));
+      if (!show->log.empty()) print_people(show->log, p.ply);
+      fmt::print("{}\n", seen.text());
       // Only what Observe gives: a game with hidden information may put
       // private facts in its analyses, so they are not shown here.
       if (!p.plugin->info().has_hidden_information())

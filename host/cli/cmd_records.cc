@@ -18,13 +18,22 @@ pb::OptionValue option(const std::string& name, const std::string& value) {
   return o;
 }
 
-// The record's comments become notes beside the log, on the ply that ends
-// their turn.
-void keep_notes(const RecordImport& a, const formats::CityGame& record, const formats::Played& played) {
+// The record's comments become notes beside the log (docs/notation.md):
+// those of the setup on ply 0, those after a build on its ply, those after
+// a cap on the claim's. The result comment export writes last is not kept
+// as a note: the log records the result.
+void keep_notes(const RecordImport& a, const formats::CityGame& record, const formats::Played& played,
+                const std::string& result) {
+  std::vector<std::pair<int, std::string>> notes;
+  for (const auto& n : record.opening_notes) notes.emplace_back(0, n);
+  for (std::size_t t = 0; t < played.turn_plies.size(); ++t) {
+    for (const auto& n : record.turns[t].build_notes) notes.emplace_back(played.turn_plies[t].build, n);
+    for (const auto& n : record.turns[t].claim_notes) notes.emplace_back(played.turn_plies[t].end, n);
+  }
+  const bool whole = played.turn_plies.size() == record.turns.size();
+  if (whole && !result.empty() && !notes.empty() && notes.back().second == result) notes.pop_back();
   const GameLog log = read_log(a.out);
-  std::filesystem::remove(formats::notes_path_for(a.out));
-  for (std::size_t t = 0; t < played.turn_end_plies.size(); ++t)
-    if (!record.notes[t].empty()) formats::add_note(a.out, log, played.turn_end_plies[t], record.notes[t]);
+  for (const auto& [ply, text] : notes) formats::add_note(a.out, log, ply, text);
 }
 
 }  // namespace
@@ -42,6 +51,7 @@ void import_record(Common& common, const RecordImport& a) {
     their_scores = ap.scores;
   }
   formats::check_new_file(a.out, a.force);
+  formats::check_old_notes(a.out, a.force);
   Registry registry = common.registry();
   Plugin& plugin = registry.find("alien_city");
   if (a.position_only) {
@@ -49,6 +59,10 @@ void import_record(Common& common, const RecordImport& a) {
     record.meta.source += ", final position only";
     formats::GameBuilder g(plugin, {option("position", diagram)}, 0, record.meta);
     g.write(a.out);
+    // A log of no plies: every comment of the record is a note on its start.
+    formats::Played at_start;
+    at_start.turn_plies.resize(record.turns.size());
+    keep_notes(a, record, at_start, g.info().terminal() ? g.info().result() : "");
     fmt::print("{}: the final position of {} turns, not checked move by move{}\n", a.out, record.turns.size(),
                g.info().terminal() ? fmt::format(": {}", g.info().result()) : "");
     return;
@@ -56,9 +70,10 @@ void import_record(Common& common, const RecordImport& a) {
   formats::GameBuilder g(plugin, {option("layout", record.layout)}, 0, record.meta);
   const formats::Played played = formats::play_city_turns(g, record, a.keep_legal);
   g.write(a.out);
-  keep_notes(a, record, played);
+  keep_notes(a, record, played, g.info().terminal() ? g.info().result() : "");
   for (const auto& r : played.remarks) fmt::print("Note: {}\n", r);
   if (!played.refused.empty()) {
+    formats::note_refusal(a.out, played.refused);
     fmt::print("{}: kept the {} plies before the first illegal move:\n  {}\n", a.out, g.plies(), played.refused);
     common.exit_code = kExitUnfinished;
     return;

@@ -154,7 +154,6 @@ AbstractPlayGame read_abstractplay(const std::string& json, const std::string& f
       else if (!entry.has_null_value()) throw HostError(fmt::format("{}: a move is a string or {{\"move\": ...}}", where));
       if (!entry.has_null_value()) {
         g.turns.push_back(turn_of(move, seat, where));
-        g.notes.emplace_back();
       }
       ++seat;
     }

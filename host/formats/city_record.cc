@@ -116,6 +116,7 @@ std::string lot_name(const std::string& text) {
 Played play_city_turns(GameBuilder& game, const CityGame& record, bool keep_legal) {
   Played p;
   for (const auto& t : record.turns) {
+    const int before = game.plies();
     try {
       if (auto remark = play_turn(game, t); !remark.empty()) p.remarks.push_back(remark);
     } catch (const HostError& e) {
@@ -123,7 +124,7 @@ Played play_city_turns(GameBuilder& game, const CityGame& record, bool keep_lega
       p.refused = e.what();
       return p;
     }
-    p.turn_end_plies.push_back(game.plies());
+    p.turn_plies.push_back({t.pass ? before : before + 1, game.plies()});
   }
   return p;
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "gamehost/formats/notes.h"
 #include "gamehost/framing.h"
 #include "gamehost/replay.h"
 
@@ -122,6 +123,7 @@ void GameBuilder::write(const std::filesystem::path& path) const {
   }
   ::close(fd);
   std::filesystem::rename(temp, path);
+  std::filesystem::remove(notes_path_for(path));  // notes of the log it replaced
 }
 
 void check_new_file(const std::filesystem::path& path, bool overwrite) {

@@ -26,16 +26,23 @@ std::vector<std::string> split_players(const std::string& list) {
   }
 }
 
-std::string metadata_text(const pb::LogHeader& h) {
-  std::string out, people;
+std::vector<MetadataField> metadata_fields(const pb::LogHeader& h) {
+  std::vector<MetadataField> out;
+  std::string people;
   for (const auto& p : h.players())
     if (!p.person().empty()) people += fmt::format("{}{} = {}", people.empty() ? "" : ", ", p.name(), p.person());
-  if (!people.empty()) out += "players: " + people + "\n";
-  if (!h.event().empty()) out += "event: " + h.event() + (h.round().empty() ? "" : ", round " + h.round()) + "\n";
-  else if (!h.round().empty()) out += "round: " + h.round() + "\n";
-  if (!h.site().empty()) out += "site: " + h.site() + "\n";
-  if (!h.date().empty()) out += "date: " + h.date() + "\n";
-  if (!h.source().empty()) out += "source: " + h.source() + "\n";
+  if (!people.empty()) out.push_back({"players", "players: " + people});
+  if (!h.event().empty()) out.push_back({"event", "event: " + h.event() + (h.round().empty() ? "" : ", round " + h.round())});
+  else if (!h.round().empty()) out.push_back({"round", "round: " + h.round()});
+  if (!h.site().empty()) out.push_back({"site", "site: " + h.site()});
+  if (!h.date().empty()) out.push_back({"date", "date: " + h.date()});
+  if (!h.source().empty()) out.push_back({"source", "source: " + h.source()});
+  return out;
+}
+
+std::string metadata_text(const pb::LogHeader& h) {
+  std::string out;
+  for (const auto& f : metadata_fields(h)) out += f.text + "\n";
   return out;
 }
 

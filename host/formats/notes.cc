@@ -69,6 +69,19 @@ std::vector<npb::PlyNote> read_notes(const std::filesystem::path& log_path, cons
   return notes;
 }
 
+NotesByPly notes_by_ply(const std::filesystem::path& log_path, const GameLog& log) {
+  NotesByPly by_ply;
+  for (const auto& n : read_notes(log_path, log)) by_ply[static_cast<int>(n.ply())].push_back(n.text());
+  return by_ply;
+}
+
+std::string noted_plies_text(const NotesByPly& notes) {
+  if (notes.empty()) return "";
+  std::string plies;
+  for (const auto& [ply, texts] : notes) plies += fmt::format("{}{}", plies.empty() ? "" : ", ", ply);
+  return fmt::format("notes on {} {}", notes.size() == 1 ? "ply" : "plies", plies);
+}
+
 void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply, const std::string& text) {
   const int plies = log.record.plies_size();
   if (ply < 0 || ply > plies)
@@ -93,6 +106,17 @@ void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply
                                        .count());
   append_frame(bytes, note);
   append_bytes(path, bytes);
+}
+
+void check_old_notes(const std::filesystem::path& log_path, bool overwrite) {
+  const auto path = notes_path_for(log_path);
+  if (!overwrite && std::filesystem::exists(path))
+    throw HostError(fmt::format("{}: already exists, notes of an earlier log (use --force to remove them)", path.string()));
+}
+
+void note_refusal(const std::filesystem::path& log_path, const std::string& refused) {
+  const GameLog log = read_log(log_path);
+  add_note(log_path, log, log.record.plies_size(), "Kept up to here: the record goes on with a refused decision: " + refused);
 }
 
 }  // namespace gamehost::formats

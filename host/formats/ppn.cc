@@ -172,13 +172,30 @@ class Movetext {
     throw HostError(fmt::format("{} line {}: {}", file_, line, what));
   }
 
+  // A comment belongs to what is written before it (ppn reads comments by
+  // move number): before the first move number, the setup (ply 0); after a
+  // build, its ply; after a cap, the claim's. One written between a move
+  // number and its build waits for the build.
   void comment(std::string note) {
-    const auto b = note.find_first_not_of(" \t\n");
-    if (b == std::string::npos || game_.turns.empty()) return;
-    note = note.substr(b, note.find_last_not_of(" \t\n") - b + 1);
-    auto& slot = game_.notes.back();
-    slot += (slot.empty() ? "" : "\n") + note;
+    const auto b = note.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return;
+    note = note.substr(b, note.find_last_not_of(" \t\r\n") - b + 1);
+    if (seat_ < 0) game_.opening_notes.push_back(note);
+    else if (!open_) waiting_.push_back(note);
+    else (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes).push_back(note);
   }
+
+ public:
+  // Comments after the last move number with no build after them.
+  void finish() {
+    for (auto& note : waiting_) {
+      if (game_.turns.empty()) game_.opening_notes.push_back(note);
+      else (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes).push_back(note);
+    }
+    waiting_.clear();
+  }
+
+ private:
 
   void token(const std::string& t, int line) {
     const auto dot = t.find('.');
@@ -208,8 +225,9 @@ class Movetext {
       turn.lot = lot;
       turn.where = where;
       turn.written = t;
+      turn.build_notes = std::move(waiting_);
+      waiting_.clear();
       game_.turns.push_back(turn);
-      game_.notes.emplace_back();
       open_ = true;
       return;
     }
@@ -220,8 +238,9 @@ class Movetext {
       turn.where = where;
       turn.written = t;
       turn.problem = "a cap comes after the build of its turn, once (a turn is a build, then maybe a cap)";
+      turn.build_notes = std::move(waiting_);
+      waiting_.clear();
       game_.turns.push_back(turn);
-      game_.notes.emplace_back();
       open_ = true;
       return;
     }
@@ -238,6 +257,7 @@ class Movetext {
   std::string number_;
   int seat_ = -1;
   bool open_ = false;  // the current move has its build
+  std::vector<std::string> waiting_;  // comments between a move number and its build
 };
 
 }  // namespace
@@ -268,11 +288,13 @@ CityGame read_ppn(const std::string& text, const std::string& file) {
   if (part == Header) throw HostError(fmt::format("{} line {}: the header is never closed by '...'", file, header_line));
   CityGame game;
   read_header(yaml, fmt::format("{} line {}", file, header_line), game);
-  Movetext(file, game).read(movetext, movetext_line);
+  Movetext moves(file, game);
+  moves.read(movetext, movetext_line);
+  moves.finish();
   return game;
 }
 
-std::string write_ppn(const pb::GameRecord& record) {
+std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes) {
   const auto& h = record.header();
   if (h.game_id() != "alien_city") throw HostError(fmt::format("PPN export is for Alien City, not {}", h.game_id()));
   for (const auto& o : h.options())
@@ -312,16 +334,43 @@ std::string write_ppn(const pb::GameRecord& record) {
   static const std::map<std::string, std::string> kPieces = {{"RT", "R3x"}, {"BT", "B3x"}, {"GT", "G3x"},
                                                              {"RD", "S"},   {"BD", "A"},   {"GD", "C"},
                                                              {"KD", "M"}};
+  // Comments for the notes of `ply` (and of taken-back plies before it,
+  // which PPN does not write: their notes go with the move played instead).
+  std::vector<std::string> carried;
+  auto carry = [&](int ply) {
+    if (const auto it = notes.find(ply); it != notes.end()) carried.insert(carried.end(), it->second.begin(), it->second.end());
+  };
+  auto comments = [&](int ply) {
+    carry(ply);
+    std::string text;
+    for (const auto& note : carried) text += fmt::format(" {{{}}}", note);
+    carried.clear();
+    return text;
+  };
+  for (const auto& [ply, texts] : notes)
+    for (const auto& note : texts)
+      if (note.find('}') != std::string::npos)
+        throw HostError(fmt::format("PPN export: the note on ply {} holds a '}}', which would end its PPN comment: {}",
+                                    ply, note));
+  if (const std::string c = comments(0); !c.empty()) out += c.substr(1) + "\n";
   int number = 0, last_seat = kWhite;
   std::string line;
   for (const auto& p : record.plies()) {
+    const int ply = static_cast<int>(p.ply());
+    if (p.taken_back()) {
+      carry(ply);
+      continue;
+    }
     const std::string& n = p.notation();
-    if (n == "decline") continue;
+    if (n == "decline") {  // PPN writes no decline: its notes follow the build
+      line += comments(ply);
+      continue;
+    }
     const auto at = n.find('@');
     std::string lot = n.substr(at + 1);
     lot[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(lot[0])));
     if (n.rfind("claim@", 0) == 0) {
-      line += fmt::format(" {}@{}", p.player() == kBlack ? "K1x" : "W1x", lot);
+      line += fmt::format(" {}@{}", p.player() == kBlack ? "K1x" : "W1x", lot) + comments(ply);
       continue;
     }
     if (p.player() == kBlack || last_seat == kWhite) {
@@ -330,9 +379,11 @@ std::string write_ppn(const pb::GameRecord& record) {
       ++number;
     }
     line += fmt::format("{}{}{} {}@{}", line.empty() ? "" : " ", number, p.player() == kBlack ? "." : "...",
-                        kPieces.at(n.substr(0, at)), lot);
+                        kPieces.at(n.substr(0, at)), lot) +
+            comments(ply);
     last_seat = p.player();
   }
+  line += comments(record.plies_size() + 1);  // notes of trailing taken-back plies
   if (!line.empty()) out += line + "\n";
   if (record.has_result()) out += fmt::format("{{ {} }}\n", record.result().result());
   return out;

@@ -3,6 +3,7 @@
 // Play records imported (legal, illegal, final position only) and exported.
 #include <catch2/catch.hpp>
 
+#include "gamehost/formats/notes.h"
 #include "gamehost/game_log.h"
 #include "test_support.h"
 
@@ -23,6 +24,15 @@ std::vector<std::string> plies_of(const std::string& path) {
   return out;
 }
 
+// A random game of Alien City played by the real gamehost, logged as `name` in `dir`.
+std::string random_game(const std::filesystem::path& dir, const std::string& name, int seed) {
+  const auto path = (dir / name).string();
+  REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", std::to_string(seed), "--player1", "random",
+                              "--player2", "random", "--out", path, "-q"})
+              .exit_code == 0);
+  return path;
+}
+
 }  // namespace
 
 TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and notes shown", "[cli][records]") {
@@ -37,6 +47,7 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
       "# a comment\n"
       "BD@E1\n"      // line 7
       "why A1\n"
+      "why\n"
       "end\n";
   const auto r = test::run_gamehost({"enter", "alien_city", "--option", "layout=" + kLayout, "--players",
                                      "Ann Lee,Bob Marsh", "--event", "Club night", "--round", "2", "--site", "Lyon",
@@ -48,6 +59,7 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
   CHECK_THAT(r.out, Catch::Contains("Refused: stdin line 5: 'RT@A2': E5: building on A2 splits the street network "
                                     "(rule 4)\n"));
   CHECK_THAT(r.out, Catch::Contains("   3. White  BD@E1\n"));
+  CHECK_THAT(r.out, Catch::Contains("ply 4, Black> why LOT: name the lot, e.g. why E5\n"));
   CHECK_THAT(r.out, Catch::EndsWith("Unfinished after 3 plies: Black to move.\nLog: " + log + "\n"));
   const auto parsed = gamehost::read_log(log);
   REQUIRE(parsed.record.plies_size() == 3);
@@ -70,7 +82,15 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
   CHECK_THAT(shown.out, Catch::StartsWith("Position after ply 2 of 3 (unfinished game)\n"
                                           "players: Black = Ann Lee, White = Bob Marsh\n"
                                           "event: Club night, round 2\nsite: Lyon\ndate: 2024-05-18\n"
-                                          "source: entered by hand\nNote: Claimed at once: a bold start\n"));
+                                          "source: entered by hand\nnotes on ply 2\n"
+                                          "Note: Claimed at once: a bold start\n"));
+  // As one seat sees it: the same people and notes.
+  CHECK_THAT(test::run_gamehost({"show", log, "--ply", "2", "--as", "White"}).out,
+             Catch::StartsWith("Position after ply 2 of 3 (unfinished game), as White sees it\n"
+                               "players: Black = Ann Lee, White = Bob Marsh\n"
+                               "event: Club night, round 2\nsite: Lyon\ndate: 2024-05-18\n"
+                               "source: entered by hand\nnotes on ply 2\n"
+                               "Note: Claimed at once: a bold start\n"));
   CHECK_THAT(test::run_gamehost({"show", log, "--ply", "1"}).out, !Catch::Contains("Note:"));
   CHECK_THAT(test::run_gamehost({"export", log, "--format", "text"}).out,
              Catch::Contains("players: Black = Ann Lee, White = Bob Marsh\nevent: Club night, round 2\n"));
@@ -96,9 +116,43 @@ TEST_CASE("enter from a file: an illegal move refuses the game, or --keep-legal 
   CHECK_THAT(kept.out, Catch::Contains("Kept the 3 legal plies before the first refused decision:\n  " +
                                        (dir / "moves.txt").string() + " line 4: 'KD@A1': E6: "));
   CHECK(gamehost::read_log(log).record.plies_size() == 3);
+  // The kept log says where it was cut and why, as a note on its last ply.
+  CHECK_THAT(test::run_gamehost({"show", log, "--ply", "3"}).out,
+             Catch::Contains("notes on ply 3\nNote: Kept up to here: the record goes on with a refused decision: " +
+                             (dir / "moves.txt").string() + " line 4: 'KD@A1': E6: A1 is its tile's icon lot"));
   const auto again = test::run_gamehost(keep);
   CHECK(again.exit_code == 1);
   CHECK(again.err == "gamehost: error: " + log + ": already exists (use --force to overwrite it)\n");
+}
+
+TEST_CASE("enter from a file runs undo, show and why LOT as typed, and names the line of an illegal move",
+          "[cli][records]") {
+  const auto dir = test::temp_dir("records-file-commands");
+  const auto moves = (dir / "moves.txt").string(), log = (dir / "g.ghlog").string();
+  test::write_file(moves,
+                   "RT@B1\n"     // 1
+                   "undo\n"      // 2
+                   "undo\n"      // 3: nothing left to undo
+                   "RT@B1\n"     // 4
+                   "claim@B1\n"  // 5
+                   "why A1\n"    // 6
+                   "why B1\n"    // 7
+                   "show\n"      // 8
+                   "BD@E1\n"     // 9
+                   "GT@B1\n");   // 10: B1 is built
+  const auto r = test::run_gamehost({"enter", "alien_city", "-o", "layout=" + kLayout, moves, "--out", log});
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.rfind("   1. Black  RT@B1\nUndone: back to ply 0, Black to move.\n"
+                    "Nothing to undo: no decision entered yet.\n   1. Black  RT@B1\n   2. Black  claim@B1\n"
+                    "A1: E6: A1 is its tile's icon lot, built last: B2 on the same tile can still be built (rule 5)\n"
+                    "B1: E1: B1 is already built on (rule 1)\n"
+                    "to-move: White build\n",
+                    0) == 0);
+  CHECK_THAT(r.out, Catch::Contains(" 1  k*.. k.RB b... b*.. b... b*.. b... b...\n"));
+  CHECK_THAT(r.out, Catch::Contains("Score:\nWhite:\n  total 0\nBlack:\n  red tower B1: 0 customers x 0 = 0"));
+  CHECK_THAT(r.out, Catch::EndsWith("   3. White  BD@E1\n"));
+  CHECK(r.err == "gamehost: error: " + moves + " line 10: 'GT@B1': E1: B1 is already built on (rule 1)\n");
+  CHECK_FALSE(std::filesystem::exists(log));
 }
 
 TEST_CASE("a hand-written PPN game imports move by move with its people and comments", "[cli][records][ppn]") {
@@ -116,14 +170,13 @@ TEST_CASE("a hand-written PPN game imports move by move with its people and comm
   CHECK(parsed.record.header().players(1).person() == "Bob Marsh");
   CHECK_THAT(test::run_gamehost({"show", log, "--ply", "2"}).out,
              Catch::Contains("Note: A tower in the corner, claimed at once\n"));
-  CHECK_THAT(test::run_gamehost({"show", log, "--ply", "11"}).out, Catch::Contains("Note: White keeps two caps\n"));
-  // Exported back: the same header and moves as written (comments stay in the notes).
+  // A comment after a build is on the build's ply, one after a cap on the claim's.
+  CHECK_THAT(test::run_gamehost({"show", log, "--ply", "10"}).out, Catch::Contains("Note: White keeps two caps\n"));
+  CHECK_THAT(test::run_gamehost({"show", log, "--ply", "11"}).out, !Catch::Contains("Note:"));
+  // Exported back: the same header, moves and comments as written.
   const auto ppn = test::run_gamehost({"export", log, "--format", "ppn"});
   CHECK(ppn.exit_code == 0);
-  std::string fixture = test::read_file(record("club-game.ppn"));
-  for (const std::string c : {" {A tower in the corner, claimed at once}", " {White keeps two caps}"})
-    fixture.erase(fixture.find(c), c.size());
-  CHECK(ppn.out == fixture);
+  CHECK(ppn.out == test::read_file(record("club-game.ppn")));
 }
 
 TEST_CASE("a PPN game with an illegal move stops there, names it, or keeps the legal part", "[cli][records][ppn]") {
@@ -141,6 +194,10 @@ TEST_CASE("a PPN game with an illegal move stops there, names it, or keeps the l
   CHECK(kept.exit_code == 3);
   CHECK(kept.out == log + ": kept the 9 plies before the first illegal move:\n  " + why + "\n");
   CHECK(gamehost::read_log(log).record.plies_size() == 9);
+  const auto notes = gamehost::formats::notes_by_ply(log, gamehost::read_log(log));
+  CHECK(notes == gamehost::formats::NotesByPly{
+                     {2, {"A tower in the corner, claimed at once"}},
+                     {9, {"Kept up to here: the record goes on with a refused decision: " + why}}});
 }
 
 TEST_CASE("importing only the final position (--position-only) scores it tower by tower", "[cli][records][ppn]") {
@@ -150,6 +207,9 @@ TEST_CASE("importing only the final position (--position-only) scores it tower b
       {"import", "--from", "ppn", record("illegal-move.ppn"), "--out", log, "--position-only"});
   CHECK(r.exit_code == 0);
   CHECK(r.out == log + ": the final position of 6 turns, not checked move by move\n");
+  // The record's comments are kept, on the only position the log has.
+  CHECK(gamehost::formats::notes_by_ply(log, gamehost::read_log(log)) ==
+        gamehost::formats::NotesByPly{{0, {"A tower in the corner, claimed at once"}}});
   const auto shown = test::run_gamehost({"show", log});
   CHECK(shown.exit_code == 0);
   CHECK_THAT(shown.out, Catch::Contains(" 6  r... r*.. g.k. g*.. r... r*.. b... b...\n"));
@@ -187,11 +247,8 @@ TEST_CASE("log -> PPN -> log gives the same actions and states", "[cli][records]
   const auto dir = test::temp_dir("records-roundtrip");
   for (int seed = 1; seed <= 4; ++seed) {
     CAPTURE(seed);
-    const auto played = (dir / ("p" + std::to_string(seed) + ".ghlog")).string();
+    const auto played = random_game(dir, "p" + std::to_string(seed) + ".ghlog", seed);
     const auto back = (dir / ("b" + std::to_string(seed) + ".ghlog")).string();
-    REQUIRE(test::run_gamehost({"play", "alien_city", "--seed", std::to_string(seed), "--player1", "random",
-                                "--player2", "random", "--out", played, "-q"})
-                .exit_code == 0);
     const auto ppn = test::run_gamehost({"export", played, "--format", "ppn"});
     REQUIRE(ppn.exit_code == 0);
     test::write_file(dir / "game.ppn", ppn.out);
@@ -201,4 +258,99 @@ TEST_CASE("log -> PPN -> log gives the same actions and states", "[cli][records]
     CHECK(gamehost::read_log(back).record.result().result() == gamehost::read_log(played).record.result().result());
     CHECK(test::run_gamehost({"export", back, "--format", "ppn"}).out == ppn.out);
   }
+}
+
+TEST_CASE("notes travel through PPN as comments: log -> PPN -> log keeps them on their plies", "[cli][records][ppn]") {
+  const auto dir = test::temp_dir("records-notes-ppn");
+  const auto played = random_game(dir, "played.ghlog", 3), back = (dir / "back.ghlog").string();
+  const auto log = gamehost::read_log(played);
+  const int plies = log.record.plies_size();
+  // The first build followed by a claim, one followed by a decline, and a
+  // build with neither (no claim was possible).
+  int capped = 0, declined = 0, alone = 0;
+  for (int i = 0; i + 1 < plies; ++i) {
+    const std::string n = log.record.plies(i).notation(), next = log.record.plies(i + 1).notation();
+    if (n.find("T@") == std::string::npos && n.find("D@") == std::string::npos) continue;
+    if (!capped && next.rfind("claim@", 0) == 0) capped = i + 1;
+    if (!declined && next == "decline") declined = i + 1;
+    if (!alone && next != "decline" && next.rfind("claim@", 0) != 0) alone = i + 1;
+  }
+  REQUIRE(capped > 0);
+  REQUIRE(declined > 0);
+  REQUIRE(alone > 0);
+  const std::vector<std::pair<int, std::string>> written = {
+      {0, "Seed 3: a random game"},
+      {capped, "Built, then capped"},
+      {capped + 1, "The cap"},
+      {capped + 1, "A second note on the cap"},
+      {declined, "Built, no cap"},
+      {declined + 1, "Declined: PPN writes no decline"},
+      {alone, "Nothing to claim after this one\nover two lines"},
+      {plies, "The last decision"}};
+  for (const auto& [ply, text] : written)
+    REQUIRE(test::run_gamehost({"annotate", played, "--ply", std::to_string(ply), text}).exit_code == 0);
+  const auto ppn = test::run_gamehost({"export", played, "--format", "ppn"});
+  REQUIRE(ppn.exit_code == 0);
+  CHECK_THAT(ppn.out, Catch::Contains("...\n{Seed 3: a random game}\n1. "));
+  CHECK_THAT(ppn.out, Catch::Contains("{The cap} {A second note on the cap}"));
+  CHECK_THAT(ppn.out, Catch::Contains("{Built, no cap} {Declined: PPN writes no decline}"));
+  CHECK_THAT(ppn.out, Catch::EndsWith(" {The last decision}\n{ " + log.record.result().result() + " }\n"));
+  test::write_file(dir / "game.ppn", ppn.out);
+  const auto im = test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", back});
+  CHECK(im.exit_code == 0);
+  CHECK(plies_of(back) == plies_of(played));
+  // Every note on its ply, in order, except the decline's: PPN has no
+  // decline, so its note comes back on the build before it. The result
+  // comment is not a note.
+  auto expected = gamehost::formats::notes_by_ply(played, log);
+  auto& build = expected[declined];
+  build.insert(build.end(), expected[declined + 1].begin(), expected[declined + 1].end());
+  expected.erase(declined + 1);
+  CHECK(gamehost::formats::notes_by_ply(back, gamehost::read_log(back)) == expected);
+  CHECK(test::run_gamehost({"export", back, "--format", "ppn"}).out == ppn.out);
+
+  // A '}' would end the comment early: refused, naming the ply.
+  REQUIRE(test::run_gamehost({"annotate", played, "--ply", "1", "a {braced} word"}).exit_code == 0);
+  const auto bad = test::run_gamehost({"export", played, "--format", "ppn"});
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err == "gamehost: error: PPN export: the note on ply 1 holds a '}', which would end its PPN comment: a "
+                   "{braced} word\n");
+  // A new log over an old one: the old notes are refused, or replaced with --force.
+  const auto again = test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", played});
+  CHECK(again.exit_code == 1);
+  CHECK(again.err == "gamehost: error: " + played + ": already exists (use --force to overwrite it)\n");
+  std::filesystem::remove(played);
+  const auto stale = test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", played});
+  CHECK(stale.exit_code == 1);
+  CHECK(stale.err == "gamehost: error: " + played +
+                         ".ghnotes: already exists, notes of an earlier log (use --force to remove them)\n");
+  CHECK(test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", played, "--force"})
+            .exit_code == 0);
+  CHECK(gamehost::formats::notes_by_ply(played, gamehost::read_log(played)) == expected);
+}
+
+TEST_CASE("a taken-back move is not written to PPN; its notes go with the move played instead", "[cli][records][ppn]") {
+  const auto dir = test::temp_dir("records-takeback-ppn");
+  const auto played = random_game(dir, "played.ghlog", 2), coached = (dir / "coached.ghlog").string();
+  // The same game with ply 5 played, taken back and played again (as the
+  // coach records it: the move taken back, then the one played instead).
+  auto record = gamehost::read_log(played).record;
+  const int k = 4;
+  auto* plies = record.mutable_plies();
+  auto undone = plies->Get(k);
+  undone.set_taken_back(true);
+  plies->Add();
+  for (int j = plies->size() - 1; j > k; --j) plies->SwapElements(j, j - 1);
+  *plies->Mutable(k) = undone;
+  for (int j = 0; j < plies->size(); ++j) plies->Mutable(j)->set_ply(static_cast<std::uint32_t>(j + 1));
+  record.mutable_result()->set_plies(record.result().plies() + 1);
+  test::write_file(coached, gamehost::encode_log(record));
+  REQUIRE(test::run_gamehost({"verify", coached}).exit_code == 0);
+
+  REQUIRE(test::run_gamehost({"annotate", coached, "--ply", "5", "Too early: taken back"}).exit_code == 0);
+  REQUIRE(test::run_gamehost({"annotate", played, "--ply", "5", "Too early: taken back"}).exit_code == 0);
+  const auto with_takeback = test::run_gamehost({"export", coached, "--format", "ppn"});
+  CHECK(with_takeback.exit_code == 0);
+  CHECK(with_takeback.out == test::run_gamehost({"export", played, "--format", "ppn"}).out);
+  CHECK_THAT(with_takeback.out, Catch::Contains("{Too early: taken back}"));
 }

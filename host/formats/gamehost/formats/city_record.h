@@ -24,13 +24,16 @@ struct CityTurn {
   std::string where;      // "move 5..." for messages
   std::string written;    // the turn as the record wrote it
   std::string problem;    // a turn the record's notation cannot express as ours (refused when reached)
+  // The record's comments on the turn: those written after its build
+  // (notes on the build's ply) and after its cap (on the claim's ply).
+  std::vector<std::string> build_notes, claim_notes;
 };
 
 struct CityGame {
   std::string layout;     // the layout notation of docs/notation.md (20 tiles)
   Metadata meta;
   std::vector<CityTurn> turns;
-  std::vector<std::string> notes;  // per turn: the record's comment, or empty
+  std::vector<std::string> opening_notes;  // comments before the first move: notes on ply 0
 };
 
 // What playing a record gave: the decisions applied, and remarks (e.g. a
@@ -39,8 +42,12 @@ struct Played {
   std::vector<std::string> remarks;
   // With keep_legal: the first turn refused and why (else it throws).
   std::string refused;
-  // The ply after which each turn's note belongs (parallel to turns played).
-  std::vector<int> turn_end_plies;
+  // Per turn played: the plies its notes belong to, the build's and the
+  // last of the turn (its claim or decline; the build's when neither).
+  struct TurnPlies {
+    int build = 0, end = 0;
+  };
+  std::vector<TurnPlies> turn_plies;
 };
 
 // Plays every turn through `game` (build, then claim@LOT or decline when a

@@ -44,7 +44,8 @@ class GameBuilder {
   // The whole log: header, plies, and the result once the game is over.
   pb::GameRecord record() const;
   // Writes the log to `path` through a temporary file and a rename, so a
-  // reader never sees half a log.
+  // reader never sees half a log. Notes beside `path` (LOG.ghnotes) belong
+  // to the log it replaces and are removed.
   void write(const std::filesystem::path& path) const;
 
  private:

@@ -14,8 +14,16 @@ namespace gamehost::formats {
 // Throws HostError naming --players.
 std::vector<std::string> split_players(const std::string& list);
 
-// One line per field that is set, e.g. "players: Black = Ann, White = Bob";
-// empty for logs played by agents.
+// One field of the metadata as people read it: key "players", text
+// "players: Black = Ann, White = Bob".
+struct MetadataField {
+  std::string key, text;
+};
+// The fields that are set, in the order show prints them (players, event
+// with its round, site, date, source); none for logs played by agents.
+std::vector<MetadataField> metadata_fields(const pb::LogHeader& header);
+
+// One line per field of metadata_fields(); empty for logs played by agents.
 std::string metadata_text(const pb::LogHeader& header);
 
 }  // namespace gamehost::formats

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,24 @@ std::filesystem::path notes_path_for(const std::filesystem::path& log);  // LOG.
 // "FILE: byte N: what" for a damaged file or notes of another log.
 std::vector<npb::PlyNote> read_notes(const std::filesystem::path& log_path, const GameLog& log);
 
+// The texts of those notes by ply, each ply's in the order written.
+using NotesByPly = std::map<int, std::vector<std::string>>;
+NotesByPly notes_by_ply(const std::filesystem::path& log_path, const GameLog& log);
+// "notes on plies 0, 2, 11" (or "notes on ply 4"); empty without notes.
+std::string noted_plies_text(const NotesByPly& notes);
+
 // Appends a note on ply `ply` (0..plies). Throws HostError naming the ply
 // when the log has no such ply.
 void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply, const std::string& text);
+
+// Before a new log is written at `log_path`: notes left beside it belong
+// to an earlier log. Throws HostError unless `overwrite` (GameBuilder::write
+// then removes them with the log it replaces).
+void check_old_notes(const std::filesystem::path& log_path, bool overwrite);
+
+// For a game kept up to its first illegal decision (enter or import with
+// --keep-legal): a note on the log's last ply naming the refused decision
+// and its ruling, so show and the viewer say where the record was cut.
+void note_refusal(const std::filesystem::path& log_path, const std::string& refused);
 
 }  // namespace gamehost::formats

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gamehost/formats/city_record.h"
+#include "gamehost/formats/notes.h"
 #include "gamehost/game_log.h"
 
 namespace gamehost::formats {
@@ -16,7 +17,9 @@ namespace gamehost::formats {
 CityGame read_ppn(const std::string& text, const std::string& file);
 
 // The PPN of an Alien City log that starts from an empty city (not from a
-// position diagram). Throws HostError saying why a log cannot be written.
-std::string write_ppn(const pb::GameRecord& record);
+// position diagram), with `notes` (by ply, e.g. from LOG.ghnotes) as
+// comments after the decision they are on (docs/notation.md). Throws
+// HostError saying why a log cannot be written.
+std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes = {});
 
 }  // namespace gamehost::formats
