@@ -22,17 +22,6 @@ std::string columns_line() {
   return out;
 }
 
-std::string phase_word(Phase p) {
-  switch (p) {
-    case Phase::Setup: return "setup";
-    case Phase::Stones: return "stones";
-    case Phase::Main: return "main";
-    case Phase::DrawTile: return "draw-tile";
-    case Phase::DrawCoin: return "draw-coin";
-    default: return "over";
-  }
-}
-
 std::string pieces_text(PieceMask m) {
   if (!m) return "-";
   std::string out;
@@ -85,6 +74,17 @@ bool parse_int(const std::string& w, int& out) {
 }
 
 }  // namespace
+
+const char* phase_word(Phase p) {
+  switch (p) {
+    case Phase::Setup: return "setup";
+    case Phase::Stones: return "stones";
+    case Phase::Main: return "main";
+    case Phase::DrawTile: return "draw-tile";
+    case Phase::DrawCoin: return "draw-coin";
+    default: return "over";
+  }
+}
 
 std::string to_diagram(const State& s, std::optional<Player> viewer) {
   std::string out = "phase: ";
