@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/text.h"
 #include "invariants.h"
 #include "rules.h"
 #include "stones.h"
@@ -40,17 +41,8 @@ std::string cell(const State& s, Point p) {
   return ". ";
 }
 
-std::string trim(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using gamecore::lower;
+using gamecore::trim;
 
 std::vector<std::string> words(const std::string& s) {
   std::istringstream in(s);
