@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cctype>
+#include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gamecore {
 
@@ -20,6 +22,23 @@ inline std::string trim(std::string_view s) {
 inline std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
+}
+
+// The lines of a text that carry something, trimmed, with their numbers
+// (from 1): blank lines and '#' comments are left out.
+struct ContentLine {
+  int number;
+  std::string text;
+};
+inline std::vector<ContentLine> content_lines(std::string_view text) {
+  std::vector<ContentLine> out;
+  std::istringstream in{std::string(text)};
+  std::string raw;
+  for (int number = 1; std::getline(in, raw); ++number) {
+    std::string line = trim(raw);
+    if (!line.empty() && line[0] != '#') out.push_back({number, std::move(line)});
+  }
+  return out;
 }
 
 }  // namespace gamecore

@@ -101,14 +101,9 @@ Expected<State> parse_diagram(std::string_view text) {
   std::array<bool, kRows> row_seen{};
   std::optional<std::string> to_move;
   std::array<std::optional<Supply>, 2> supplies;
-  int line_no = 0, to_move_line = 0;
+  int to_move_line = 0;
 
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    const std::string line = trim(raw);
-    if (line.empty() || line[0] == '#') continue;
+  for (const auto& [line_no, line] : gamecore::content_lines(text)) {
     const std::string low = lower(line);
     if (low.rfind("to-move:", 0) == 0) {
       to_move = lower(trim(line.substr(8)));

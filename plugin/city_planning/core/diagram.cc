@@ -146,7 +146,6 @@ Expected<State> parse_diagram(std::string_view text) {
   Player to_move = Player::A;
   std::vector<Stone> placed;
   int turn = 0, passes = 0, unseen_check = -1, bag_check = -1;
-  int line_no = 0;
 
   auto use_tile = [&](Tile t, int line) -> std::optional<Error> {
     if (tiles_used >> t & 1) return line_error(line, "tile " + piece_name(t) + " appears twice");
@@ -159,12 +158,7 @@ Expected<State> parse_diagram(std::string_view text) {
     return std::nullopt;
   };
 
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    const std::string line = trim(raw);
-    if (line.empty() || line[0] == '#') continue;
+  for (const auto& [line_no, line] : gamecore::content_lines(text)) {
     const auto colon = line.find(':');
     if (colon != std::string::npos) {
       const std::string key = lower(trim(line.substr(0, colon)));
