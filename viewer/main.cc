@@ -8,6 +8,9 @@
 //   replay-viewer LOG --review FILE                  with a game review
 //                                                    (default: LOG.ghreview
 //                                                    when it exists)
+//   replay-viewer LOG --isolate ...                  the plugin in its own
+//                                                    process (a crash or hang
+//                                                    is an error, not fatal)
 //
 // Order of checks: the command line, the font (when drawing), the log (read
 // and verified like `gamehost verify`), then the display. Nothing of SFML
@@ -25,6 +28,7 @@
 #include "application.h"
 #include "environment.h"
 #include "gamehost/error.h"
+#include "gamehost/transport.h"
 #include "headless.h"
 #include "replay_session.h"
 #include "review_data.h"
@@ -94,6 +98,17 @@ int main(int argc, char** argv) {
   app.add_option("--review", review_file, "a review of this log by `gamehost review` (default: LOG.ghreview beside "
                                          "the log, when it exists)")->type_name("FILE");
   app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");
+  gamehost::LoadOptions load;
+  load.isolate = gamehost::isolate_from_environment();
+  app.add_flag("--isolate", load.isolate,
+               "run the game's plugin in its own process: a plugin that crashes or hangs ends the viewer with a "
+               "message naming the plugin and the call instead of taking it down (also GAMEHOST_ISOLATE=1)");
+  std::vector<std::string> timeouts;
+  app.add_option("--call-timeout", timeouts,
+                 "with --isolate: seconds a plugin call may take, S for every call or CALL=S for one, as "
+                 "gamehost's; repeatable")
+      ->type_name("[CALL=]S")
+      ->each([&load](const std::string& t) { gamehost::set_call_timeout(load.limits, t); });
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
                                           "OpenGL such as llvmpipe)")->check(CLI::Range(0, 16));
@@ -103,6 +118,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
+  } catch (const gamehost::HostError& e) {  // a bad --call-timeout
+    return fail(kExitUsage, e.what());
   }
   sf::Vector2u size;
   if (!parse_size(size_text, size)) return fail(kExitUsage, "--size: expected WxH between 64 and 8192, e.g. 1280x800");
@@ -123,7 +140,7 @@ int main(int argc, char** argv) {
   std::string error;
   try {
     log = find_log(log);  // a bare name may be an installed sample
-    session = ReplaySession::open(log, plugin_dirs, seat);
+    session = ReplaySession::open(log, plugin_dirs, seat, load);
     if (!session->has_scenes()) throw gamehost::HostError(log + ": this game's plugin draws no scenes (RenderScene)");
     if (ply && (*ply < 0 || *ply > session->plies()))
       throw gamehost::HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log, *ply, session->plies()));

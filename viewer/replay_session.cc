@@ -11,10 +11,11 @@ namespace viewer {
 
 std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& log_path,
                                                    const std::vector<std::string>& plugin_dirs,
-                                                   const SeatOptions& seat) {
+                                                   const SeatOptions& seat,
+                                                   const gamehost::LoadOptions& load) {
   std::unique_ptr<ReplaySession> s(new ReplaySession());
   s->log_ = gamehost::read_log(log_path);
-  s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs));
+  s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
   s->plugin_ = &s->registry_.find(s->log_.record.header().game_id());
   // The whole check of `gamehost verify`: header, every ply, the result;
   // it keeps the state after every ply.

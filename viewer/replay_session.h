@@ -45,9 +45,12 @@ class ReplaySession {
   // for that seat (ViewOptions.seat). Without it, a finished game shows
   // everything; an unfinished game with hidden information masks private and
   // future draws unless seat.show_all.
+  // `load` says how the plugin is loaded (isolated: a crash or hang in any
+  // call, also a later RenderScene, throws gamehost::PluginFault).
   static std::unique_ptr<ReplaySession> open(const std::filesystem::path& log_path,
                                              const std::vector<std::string>& plugin_dirs,
-                                             const SeatOptions& seat = {});
+                                             const SeatOptions& seat = {},
+                                             const gamehost::LoadOptions& load = {});
 
   const std::string& file() const { return log_.file; }
   const std::string& game_name() const { return game_name_; }

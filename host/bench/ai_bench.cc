@@ -1,34 +1,25 @@
 // AI agents' speed (docs/performance.md, "AI agents"): MCTS iterations per
 // second from mid-game Alien City positions on one core and with two
 // root-parallel threads, bytes per tree node, and random playouts through
-// the Rollout call against the same playouts in the rules core.
-//   build-ai/bin/ai_bench --benchmark_min_time=2
+// the Rollout call. The same playouts in the rules core, from the same
+// positions, are timed by plugin/alien_city/bench/baseline_bench.cc.
+//   build/bin/ai_bench --benchmark_min_time=2
 #include <benchmark/benchmark.h>
 #include <time.h>
 
+#include "bench_support.h"
 #include "gamehost/agents/mcts.h"
-#include "alien_city/core/playout.h"
-#include "alien_city/core/rng.h"
-#include "alien_city/core/rules.h"
-#include "alien_city/core/scoring.h"
-#include "alien_city/core/serialize.h"
-#include "alien_city/core/setup.h"
-#include "gamehost/plugin.h"
 
 using namespace gamehost;
-namespace ac = alien_city;
 
 namespace {
 
-Plugin& plugin() {
-  static auto p = Plugin::load(ALIEN_CITY_PLUGIN);
-  return *p;
-}
+Plugin& plugin() { return bench::plugin(ALIEN_CITY_PLUGIN); }
 
-// Mid-game positions: ply 16 of random games with seeds 1..8 (about a third
-// of a game in; the root has ~60-100 legal actions).
+// Mid-game positions: ply 16 of the scripted games of seeds 1..8
+// (bench_support.h; about a third of a game in, 60-100 legal actions at
+// the root).
 struct Position {
-  ac::State core;
   std::string bytes;
   pb::StateInfo info;
 };
@@ -37,14 +28,8 @@ const std::vector<Position>& positions() {
   static const std::vector<Position> all = [] {
     std::vector<Position> v;
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-      ac::State s(ac::balanced_layout(seed));
-      ac::Rng rng(seed * 77);
-      for (int ply = 0; ply < 16 && !s.is_over(); ++ply) ac::apply_unchecked(s, ac::random_action(s, rng));
-      Position p{s, ac::serialize(s), {}};
-      pb::QueryFlags f;
-      f.set_legal_ids(true);
-      p.info = plugin().query(p.bytes, f);
-      v.push_back(std::move(p));
+      bench::Line line = bench::scripted_game(plugin(), seed, 16);
+      v.push_back({std::move(line.last), std::move(line.last_info)});
     }
     return v;
   }();
@@ -92,7 +77,7 @@ BENCHMARK(BM_Mcts_Iterations)
     ->UseRealTime();
 
 // Random playouts from the same positions through the Rollout call (K per
-// call) ... Arg same=1: always the same position, as in MCTS, where the
+// call). Arg same=1: always the same position, as in MCTS, where the
 // Rollout follows the Apply that produced its state and the plugin's decoded
 // state is reused; same=0: a different position each call (decoded anew).
 void BM_Rollout_Interface(benchmark::State& st) {
@@ -116,28 +101,6 @@ void BM_Rollout_Interface(benchmark::State& st) {
 }
 BENCHMARK(BM_Rollout_Interface)->ArgNames({"K", "same"})->Args({1, 0})->Args({1, 1})->Args({16, 0});
 
-// ... and in the core: copy, random_playout, score (what Rollout does inside).
-void BM_Rollout_Core(benchmark::State& st) {
-  const auto& pos = positions();
-  const int k = static_cast<int>(st.range(0));
-  std::size_t i = 0;
-  const bool same = st.range(1) != 0;
-  for (auto _ : st) {
-    const ac::State& start = pos[same ? 0 : i % pos.size()].core;
-    ac::Rng rng(++i);
-    int sum = 0;
-    for (int j = 0; j < k; ++j) {
-      ac::State s = start;
-      ac::random_playout(s, rng);
-      const auto sc = ac::score_totals(s);
-      sum += (sc[0] > sc[1]) - (sc[0] < sc[1]);
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  st.counters["playouts/s"] =
-      benchmark::Counter(static_cast<double>(st.iterations() * st.range(0)), benchmark::Counter::kIsRate);
-}
-BENCHMARK(BM_Rollout_Core)->ArgNames({"K", "same"})->Args({1, 0})->Args({1, 1})->Args({16, 0});
 
 }  // namespace
 

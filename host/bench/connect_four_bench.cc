@@ -6,17 +6,14 @@
 //   build/bin/connect_four_interface_bench --benchmark_min_time=1
 #include <benchmark/benchmark.h>
 
+#include "bench_support.h"
 #include "gamehost/agents/mcts.h"
-#include "gamehost/plugin.h"
 
 using namespace gamehost;
 
 namespace {
 
-Plugin& plugin() {
-  static auto p = Plugin::load(CONNECT_FOUR_PLUGIN);
-  return *p;
-}
+Plugin& plugin() { return bench::plugin(CONNECT_FOUR_PLUGIN); }
 
 const std::string& empty_board() {
   static const std::string s = plugin().new_game({}).state();

@@ -62,6 +62,8 @@ void set_circle(pb::Shape& s, pb::Point c, float r) {
   s.mutable_circle()->set_radius(r);
 }
 
+void set_circle(pb::Shape& s, float x, float y, float r) { set_circle(s, point(x, y), r); }
+
 void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
                  float scale) {
   auto& poly = *s.mutable_polygon();
@@ -77,8 +79,25 @@ void set_text(pb::Shape& s, pb::Point at, std::string content, float size, pb::T
   t.set_bold(bold);
 }
 
+void set_text(pb::Shape& s, float x, float y, std::string content, float size, pb::Text::Align align, bool bold) {
+  set_text(s, point(x, y), std::move(content), size, align, bold);
+}
+
 void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts) {
   for (const auto& p : pts) *s.mutable_polyline()->add_points() = p;
+}
+
+void set_line(pb::Shape& s, float x1, float y1, float x2, float y2) { set_line(s, {point(x1, y1), point(x2, y2)}); }
+
+pb::HitArea& add_hit(pb::Scene& scene, float x, float y, float w, float h, std::string hover) {
+  pb::HitArea& hit = *scene.add_hits();
+  auto& r = *hit.mutable_rect();
+  r.set_x(x);
+  r.set_y(y);
+  r.set_width(w);
+  r.set_height(h);
+  hit.set_hover(std::move(hover));
+  return hit;
 }
 
 void add_overlay(pb::Scene& scene, std::string key, std::string name, std::string shortcut, bool default_on) {
@@ -91,6 +110,12 @@ void add_overlay(pb::Scene& scene, std::string key, std::string name, std::strin
 
 bool overlay_on(const pb::ViewOptions& view, const std::string& key) {
   return std::find(view.overlays().begin(), view.overlays().end(), key) != view.overlays().end();
+}
+
+pb::PanelSection& add_section(pb::Scene& scene, std::string title) {
+  pb::PanelSection& section = *scene.add_panel();
+  section.set_title(std::move(title));
+  return section;
 }
 
 pb::PanelLine& panel_line(pb::PanelSection& section, std::string content, std::string key, std::string value,

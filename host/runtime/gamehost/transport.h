@@ -68,6 +68,11 @@ struct LoadOptions {
 // Whether GAMEHOST_ISOLATE is set to 1 (or "true"/"yes").
 bool isolate_from_environment();
 
+// Applies one --call-timeout value (call_timeout.cc): "S" seconds for every
+// call and the start, or "CALL=S" for one call kind (the rpc's name, any
+// case: "rollout=120"). Throws HostError naming the value when it is neither.
+void set_call_timeout(CallLimits& limits, const std::string& text);
+
 class Transport {
  public:
   virtual ~Transport() = default;

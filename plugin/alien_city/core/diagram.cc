@@ -4,6 +4,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/text.h"
 #include "rules.h"
 #include "streets.h"
 
@@ -25,17 +26,8 @@ char structure_char(std::optional<Piece> p) {
   return is_tower(*p) ? static_cast<char>(std::toupper(c)) : c;
 }
 
-std::string trim(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using gamecore::lower;
+using gamecore::trim;
 
 Error line_error(int line, std::string why) {
   return Error{"diagram", "diagram line " + std::to_string(line) + ": " + why};
@@ -109,14 +101,9 @@ Expected<State> parse_diagram(std::string_view text) {
   std::array<bool, kRows> row_seen{};
   std::optional<std::string> to_move;
   std::array<std::optional<Supply>, 2> supplies;
-  int line_no = 0, to_move_line = 0;
+  int to_move_line = 0;
 
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    const std::string line = trim(raw);
-    if (line.empty() || line[0] == '#') continue;
+  for (const auto& [line_no, line] : gamecore::content_lines(text)) {
     const std::string low = lower(line);
     if (low.rfind("to-move:", 0) == 0) {
       to_move = lower(trim(line.substr(8)));

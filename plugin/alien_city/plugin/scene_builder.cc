@@ -174,13 +174,7 @@ void add_legal(const State& s, const SceneView& view, pb::Layer& layer) {
 
 void add_hits(const State& s, pb::Scene& out) {
   for (Lot l = 0; l < kLots; ++l) {
-    pb::HitArea& h = *out.add_hits();
-    auto& r = *h.mutable_rect();
-    r.set_x(lot_x(l));
-    r.set_y(lot_y(l));
-    r.set_width(1);
-    r.set_height(1);
-    h.set_hover(lot_name(l));
+    pb::HitArea& h = add_hit(out, lot_x(l), lot_y(l), 1, 1, lot_name(l));
     if (s.towers().contains(l)) h.set_select(lot_name(l));
   }
 }
@@ -228,10 +222,6 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   add_overlay(out, "paths", "scoring paths of the selected tower", "P", true);
   detail::add_teaching(s, view, out);
   detail::add_panel(s, view, out);
-}
-
-void Game::render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
-  build_scene(s, decode_view(view), scene);
 }
 
 }  // namespace alien_city::plugin

@@ -256,8 +256,7 @@ void add_teaching(const State& s, const SceneView& view, pb::Scene& out) {
   // A double frame: no other marker has two.
   lot_square(sel, "sel:" + lot_name(lot), lot, 1.04f, 0.14f, 0, kSelection, 0.09f);
   lot_square(sel, "sel2:" + lot_name(lot), lot, 0.8f, 0.1f, 0, kSelection, 0.04f);
-  pb::PanelSection& panel = *out.add_panel();
-  panel.set_title("Why it scores: " + lot_name(lot));
+  pb::PanelSection& panel = add_section(out, "Why it scores: " + lot_name(lot));
   const Piece piece = *s.piece_at(lot);
   if (piece == Piece::GreenTower && !s.claimed_by(lot)) {
     out.set_selection_name("green tower " + lot_name(lot));
@@ -278,12 +277,10 @@ void add_panel(const State& s, const SceneView& view, pb::Scene& out) {
   pb::Scene tail;
   tail.mutable_panel()->Swap(out.mutable_panel());
 
-  pb::PanelSection& sup = *out.add_panel();
-  sup.set_title("Supplies");
+  pb::PanelSection& sup = add_section(out, "Supplies");
   for (Player p : {Player::Black, Player::White}) supply_line(s, p, sup);
 
-  pb::PanelSection& score = *out.add_panel();
-  score.set_title(b.final ? "Score (final)" : "Score (provisional)");
+  pb::PanelSection& score = add_section(out, b.final ? "Score (final)" : "Score (provisional)");
   for (Player p : {Player::White, Player::Black}) {
     for (const TowerScore& t : b.towers) {
       if (t.owner != p) continue;
@@ -346,14 +343,12 @@ void add_panel(const State& s, const SceneView& view, pb::Scene& out) {
 
   for (auto& sec : *tail.mutable_panel()) out.add_panel()->Swap(&sec);
   if (!view.selected) {
-    pb::PanelSection& hint = *out.add_panel();
-    hint.set_title("Why it scores");
+    pb::PanelSection& hint = add_section(out, "Why it scores");
     hint.add_lines()->add_spans()->set_text("click a tower (or press Tab) to see its customers and route");
   }
   if (view.hovered) {
     const Lot l = *view.hovered;
-    pb::PanelSection& lot = *out.add_panel();
-    lot.set_title("Lot " + lot_name(l));
+    pb::PanelSection& lot = add_section(out, "Lot " + lot_name(l));
     std::string text = std::string(colour_name(s.tile_colour_of(l))) + " tile" + (s.is_icon_lot(l) ? ", icon lot" : "");
     if (const auto p = s.piece_at(l)) {
       text += ": " + piece_name(*p);

@@ -108,6 +108,19 @@ void BM_SerializeRoundTrip(benchmark::State& st) {
 }
 BENCHMARK(BM_SerializeRoundTrip);
 
+// The core's uniform random playout from the start: the ratio of
+// BM_Plugin_RandomGame (host/bench/city_planning_bench.cc, through the module).
+void BM_Direct_RandomPlayout(benchmark::State& st) {
+  std::uint64_t seed = 0;
+  for (auto _ : st) {
+    State s;
+    Rng rng(seed++);
+    benchmark::DoNotOptimize(random_playout(s, rng));
+  }
+  st.SetItemsProcessed(st.iterations());
+}
+BENCHMARK(BM_Direct_RandomPlayout)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

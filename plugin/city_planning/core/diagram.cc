@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/text.h"
 #include "invariants.h"
 #include "rules.h"
 #include "stones.h"
@@ -20,17 +21,6 @@ std::string columns_line() {
     if (c + 1 < kSize) out += "  ";
   }
   return out;
-}
-
-std::string phase_word(Phase p) {
-  switch (p) {
-    case Phase::Setup: return "setup";
-    case Phase::Stones: return "stones";
-    case Phase::Main: return "main";
-    case Phase::DrawTile: return "draw-tile";
-    case Phase::DrawCoin: return "draw-coin";
-    default: return "over";
-  }
 }
 
 std::string pieces_text(PieceMask m) {
@@ -51,17 +41,8 @@ std::string cell(const State& s, Point p) {
   return ". ";
 }
 
-std::string trim(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using gamecore::lower;
+using gamecore::trim;
 
 std::vector<std::string> words(const std::string& s) {
   std::istringstream in(s);
@@ -85,6 +66,17 @@ bool parse_int(const std::string& w, int& out) {
 }
 
 }  // namespace
+
+const char* phase_word(Phase p) {
+  switch (p) {
+    case Phase::Setup: return "setup";
+    case Phase::Stones: return "stones";
+    case Phase::Main: return "main";
+    case Phase::DrawTile: return "draw-tile";
+    case Phase::DrawCoin: return "draw-coin";
+    default: return "over";
+  }
+}
 
 std::string to_diagram(const State& s, std::optional<Player> viewer) {
   std::string out = "phase: ";
@@ -154,7 +146,6 @@ Expected<State> parse_diagram(std::string_view text) {
   Player to_move = Player::A;
   std::vector<Stone> placed;
   int turn = 0, passes = 0, unseen_check = -1, bag_check = -1;
-  int line_no = 0;
 
   auto use_tile = [&](Tile t, int line) -> std::optional<Error> {
     if (tiles_used >> t & 1) return line_error(line, "tile " + piece_name(t) + " appears twice");
@@ -167,12 +158,7 @@ Expected<State> parse_diagram(std::string_view text) {
     return std::nullopt;
   };
 
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    const std::string line = trim(raw);
-    if (line.empty() || line[0] == '#') continue;
+  for (const auto& [line_no, line] : gamecore::content_lines(text)) {
     const auto colon = line.find(':');
     if (colon != std::string::npos) {
       const std::string key = lower(trim(line.substr(0, colon)));

@@ -36,6 +36,10 @@
 
 namespace city_planning {
 
+// "setup", "stones", "main", "draw-tile", "draw-coin" or "over": the
+// phase's word in diagrams and in the plugin's StateInfo.phase.
+const char* phase_word(Phase p);
+
 std::string to_diagram(const State& s);
 // As `viewer` may see it (C19): the other hand as '?' per coin; nullopt =
 // from above (everything, the same as to_diagram). Not readable back.

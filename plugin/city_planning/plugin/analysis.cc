@@ -32,16 +32,7 @@ void fill_common(const State& s, v1::Analysis& a) {
   const auto lead = leader(s);
   a.set_leader(lead ? letter(*lead) : "draw");
   a.set_end_reason(end_word(end_reason(s)));
-  for (PieceMask z = s.zones(); z; z &= z - 1) {
-    const Tile t = std::countr_zero(z);
-    auto& zm = *a.add_zones();
-    zm.set_tile(piece_name(t));
-    zm.set_type(std::string(type_name(suit_of(t))));
-    zm.set_center(point_name(s.zone_center(t)));
-    for (PieceMask d = s.developments_on(t); d; d &= d - 1) zm.add_developments(piece_name(std::countr_zero(d)));
-    zm.set_developed(s.developed_value(t));
-    zm.set_capacity(std::max(0, value_of(t) - s.developed_value(t)));
-  }
+  for (PieceMask z = s.zones(); z; z &= z - 1) fill_zone(s, std::countr_zero(z), *a.add_zones());
   for (const FaceUp& f : s.face_up()) {
     auto& fm = *a.add_face_up();
     if (f.tile != kNone) fm.set_tile(piece_name(f.tile));

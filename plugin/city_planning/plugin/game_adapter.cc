@@ -1,3 +1,5 @@
+// City Planning's `Game` for the plugin kit (gamehost/kit/adapter.h says
+// what each call must do) and the plugin's two entry points.
 #include "game_adapter.h"
 
 #include <algorithm>
@@ -14,6 +16,9 @@
 #include "city_planning/core/scoring.h"
 #include "city_planning/core/serialize.h"
 #include "city_planning/core/zones.h"
+#include "gamehost/kit/entry.h"
+#include "gamehost/kit/game_base.h"
+#include "gamehost/kit/options.h"
 
 namespace city_planning::plugin {
 namespace {
@@ -112,16 +117,16 @@ int sign_of_margin(const State& s) {
 
 }  // namespace
 
-const char* phase_name(const State& s) {
-  switch (s.phase()) {
-    case Phase::Setup: return "setup";
-    case Phase::Stones: return "stones";
-    case Phase::Main: return "main";
-    case Phase::DrawTile: return "draw-tile";
-    case Phase::DrawCoin: return "draw-coin";
-    default: return "over";
-  }
+void fill_zone(const State& s, Tile t, v1::Zone& zm) {
+  zm.set_tile(piece_name(t));
+  zm.set_type(std::string(type_name(suit_of(t))));
+  zm.set_center(point_name(s.zone_center(t)));
+  for (PieceMask d = s.developments_on(t); d; d &= d - 1) zm.add_developments(piece_name(std::countr_zero(d)));
+  zm.set_developed(s.developed_value(t));
+  zm.set_capacity(std::max(0, value_of(t) - s.developed_value(t)));
 }
+
+const char* phase_name(const State& s) { return phase_word(s.phase()); }
 
 std::string result_line(const State& s) {
   const int a = s.score(Player::A), b = s.score(Player::B);
@@ -132,7 +137,10 @@ std::string result_line(const State& s) {
   return (lead ? letter(*lead) + " wins " : std::string("Draw ")) + score + ": " + end_text(end_reason(s));
 }
 
-void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
+namespace {
+
+// Query's status fields of `s` and what `flags` ask for.
+void describe_state(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
   const bool over = s.is_over();
   const bool chance = !over && is_chance(s);
   info.set_to_move(over ? -2 : chance ? -1 : seat_of(*player_to_decide(s)));
@@ -164,68 +172,8 @@ void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info)
   if (flags.text()) info.set_text(to_diagram(s));
 }
 
-void Game::describe(pb::GameInfo& info) {
-  info.set_id(kGameId);
-  info.set_name("City Planning");
-  info.set_version(kGameVersion);
-  info.add_player_names("A");
-  info.add_player_names("B");
-  info.set_action_id_bound(kActionIds);
-  // At most kMaxTurns turns (C17) of up to 3 stones, 1 decision and 1 draw,
-  // after the setup's 10 chance plies (3 tiles, 6 coins, the first player).
-  info.set_max_plies(city_planning::kMaxTurns * 5 + 10);
-  info.set_has_chance(true);
-  info.set_has_hidden_information(true);
-  auto* o = info.add_options();
-  o->set_name("position");
-  o->set_type(pb::OptionSpec::STRING);
-  o->set_default_value("");
-  o->set_help("a position diagram (docs/city-planning.md, \"Diagrams\") to start from instead of the "
-              "setup; empty: the starting cross, with the tiles, the coins and the first player drawn "
-              "as chance plies");
-  (*info.mutable_analysis_topics())["score"] = "both scores and what every Zone holds (public information)";
-  info.set_payload_descriptors(std::string(payload_descriptors()));
-}
-
-Expected<State> Game::start(const gamehost::kit::Options& options, std::uint64_t, std::string& setup) {
-  State start;
-  if (const std::string& position = options["position"]; !position.empty()) {
-    auto parsed = parse_diagram(position);
-    if (!parsed) return Error{"", "option position: " + parsed.error().message};
-    start = *parsed;
-    setup = "from a position diagram";
-  } else {
-    setup = "the starting cross (C3); the three face-up tiles, three coins to A, three to B and "
-            "the first player are drawn as chance plies (C4)";
-  }
-  return start;
-}
-
-void Game::fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
-  plugin::fill_info(s, flags, info);
-}
-
-Outcome Game::apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
-  const State before = s;
-  const auto action =
-      id < static_cast<std::uint32_t>(kActionIds) ? action_from_id(static_cast<int>(id)) : std::nullopt;
-  if (!action) return gamehost::kit::unknown_action(id, "a City Planning", kActionIds);
-  ScoreEvents events;
-  if (auto e = apply_action(s, *action, &events)) return refuse(pb::ILLEGAL_ACTION, *e);
-  if (described) fill_action(before, *action, true, &events, *described);
-  return std::nullopt;
-}
-
-Outcome Game::parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
-  auto a = city_planning::parse_action(s, text);
-  if (!a) return refuse(pb::INVALID_ARGUMENT, a.error());
-  if (auto e = check_action(s, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
-  fill_action(s, *a, true, nullptr, out);
-  return std::nullopt;
-}
-
-void Game::observe(const State& s, int seat, pb::ObserveResponse& resp) {
-  const Player viewer = player_of_seat(seat);
+// Observe: what `viewer` sees, as text and as a v1::Observation.
+void observe_seat(const State& s, Player viewer, pb::ObserveResponse& resp) {
   resp.set_text(observation_text(s, viewer));
   v1::Observation m;
   m.set_viewer(letter(viewer));
@@ -241,16 +189,7 @@ void Game::observe(const State& s, int seat, pb::ObserveResponse& resp) {
     if (f.tile != kNone) fm.set_tile(piece_name(f.tile));
     fm.set_stones(f.stones);
   }
-  for (PieceMask z = s.zones(); z; z &= z - 1) {
-    const Tile t = std::countr_zero(z);
-    auto& zm = *m.add_zones();
-    zm.set_tile(piece_name(t));
-    zm.set_type(std::string(type_name(suit_of(t))));
-    zm.set_center(point_name(s.zone_center(t)));
-    for (PieceMask d = s.developments_on(t); d; d &= d - 1) zm.add_developments(piece_name(std::countr_zero(d)));
-    zm.set_developed(s.developed_value(t));
-    zm.set_capacity(std::max(0, value_of(t) - s.developed_value(t)));
-  }
+  for (PieceMask z = s.zones(); z; z &= z - 1) fill_zone(s, std::countr_zero(z), *m.add_zones());
   m.set_score_a(s.score(Player::A));
   m.set_score_b(s.score(Player::B));
   m.set_turn(s.turn());
@@ -258,35 +197,91 @@ void Game::observe(const State& s, int seat, pb::ObserveResponse& resp) {
   pack(m, *resp.mutable_observation());
 }
 
-Outcome Game::analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
-  return analyze_state(s, topic, resp);
-}
+}  // namespace
 
-std::array<double, 2> Game::evaluate(const State& s) {
-  if (s.is_over()) return returns(s);
-  // The score difference, squashed into (-1, 1) like the returns.
-  const double m = (s.score(Player::A) - s.score(Player::B)) / 20.0;
-  const double v = m / (1.0 + (m < 0 ? -m : m));
-  return {v, -v};
-}
+struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
+  static constexpr const char* kId = "city_planning";
 
-// Guided playouts (playout.h): greedy on the points of each main decision,
-// so searches do not value positions by games that squander stones.
-std::uint64_t Game::playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(guided_playout(s, rng)); }
+  static void describe(pb::GameInfo& info) {
+    // At most kMaxTurns turns (C17) of up to 3 stones, 1 decision and 1 draw,
+    // after the setup's 10 chance plies (3 tiles, 6 coins, the first player).
+    gamehost::kit::set_identity(
+        info, {kId, "City Planning", "1.0.0", {"A", "B"}, kActionIds, city_planning::kMaxTurns * 5 + 10});
+    info.set_has_chance(true);
+    info.set_has_hidden_information(true);
+    gamehost::kit::add_option(info, "position", pb::OptionSpec::STRING, "",
+                              "a position diagram (docs/city-planning.md, \"Diagrams\") to start from instead of "
+                              "the setup; empty: the starting cross, with the tiles, the coins and the first player "
+                              "drawn as chance plies");
+    (*info.mutable_analysis_topics())["score"] = "both scores and what every Zone holds (public information)";
+    info.set_payload_descriptors(std::string(payload_descriptors()));
+  }
 
-std::array<double, 2> Game::points(const State& s) {
-  return {static_cast<double>(s.score(Player::A)), static_cast<double>(s.score(Player::B))};
-}
+  Expected<State> start(const gamehost::kit::Options& options, std::uint64_t, std::string& setup) {
+    State start;
+    if (const std::string& position = options["position"]; !position.empty()) {
+      auto parsed = parse_diagram(position);
+      if (!parsed) return Error{"", "option position: " + parsed.error().message};
+      start = *parsed;
+      setup = "from a position diagram";
+    } else {
+      setup = "the starting cross (C3); the three face-up tiles, three coins to A, three to B and "
+              "the first player are drawn as chance plies (C4)";
+    }
+    return start;
+  }
 
-std::array<double, 2> Game::returns(const State& s) {
-  const int sign = sign_of_margin(s);
-  return {static_cast<double>(sign), static_cast<double>(-sign)};
-}
+  void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) { describe_state(s, flags, info); }
 
-void Game::render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
+  Outcome apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
+    const State before = s;
+    const auto action =
+        id < static_cast<std::uint32_t>(kActionIds) ? action_from_id(static_cast<int>(id)) : std::nullopt;
+    if (!action) return gamehost::kit::unknown_action(id, "a City Planning", kActionIds);
+    ScoreEvents events;
+    if (auto e = apply_action(s, *action, &events)) return refuse(pb::ILLEGAL_ACTION, *e);
+    if (described) fill_action(before, *action, true, &events, *described);
+    return std::nullopt;
+  }
 
-State Game::sample_hidden(const State& s, int seat, Rng& rng) {
-  return city_planning::sample_hidden(s, player_of_seat(seat), rng);
-}
+  Outcome parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
+    auto a = city_planning::parse_action(s, text);
+    if (!a) return refuse(pb::INVALID_ARGUMENT, a.error());
+    if (auto e = check_action(s, *a)) return refuse(pb::ILLEGAL_ACTION, *e);
+    fill_action(s, *a, true, nullptr, out);
+    return std::nullopt;
+  }
+
+  void observe(const State& s, int seat, pb::ObserveResponse& resp) { observe_seat(s, player_of_seat(seat), resp); }
+
+  Outcome analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
+    return analyze_state(s, topic, resp);
+  }
+
+  // The score difference, squashed like the returns.
+  Values evaluate(const State& s) {
+    if (s.is_over()) return returns(s);
+    return gamehost::kit::squashed_margin(s.score(Player::A) - s.score(Player::B), 20);
+  }
+
+  // Guided playouts (playout.h): greedy on the points of each main decision,
+  // so searches do not value positions by games that squander stones. Chance
+  // is drawn from the same generator.
+  std::uint64_t playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(guided_playout(s, rng)); }
+
+  Values returns(const State& s) { return gamehost::kit::zero_sum(sign_of_margin(s)); }
+
+  // Each seat's points, for Rollout.
+  Values points(const State& s) { return {static_cast<double>(s.score(Player::A)), static_cast<double>(s.score(Player::B))}; }
+
+  void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
+
+  // C20: the other hand re-dealt from the coins the seat cannot see.
+  State sample_hidden(const State& s, int seat, Rng& rng) {
+    return city_planning::sample_hidden(s, player_of_seat(seat), rng);
+  }
+};
 
 }  // namespace city_planning::plugin
+
+GAMEHOST_PLUGIN_ENTRY(city_planning::plugin::Game)

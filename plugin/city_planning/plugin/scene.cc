@@ -48,15 +48,6 @@ Rgba suit_colour(Suit s) {
 float px(Point p) { return static_cast<float>(col_of(p) + 1); }
 float py(Point p) { return static_cast<float>(kSize - row_of(p)); }
 
-void circle(pb::Shape& s, float x, float y, float radius) { set_circle(s, point(x, y), radius); }
-
-void text(pb::Shape& s, float x, float y, std::string content, float size,
-          pb::Text::Align align = pb::Text::CENTER, bool bold = false) {
-  set_text(s, point(x, y), std::move(content), size, align, bold);
-}
-
-void line(pb::Shape& s, float x1, float y1, float x2, float y2) { set_line(s, {point(x1, y1), point(x2, y2)}); }
-
 std::string zone_tooltip(const State& s, Tile t) {
   std::string out = "Zone " + piece_name(t) + " (" + std::string(type_name(suit_of(t))) + " " +
                     std::to_string(value_of(t)) + ") on " + point_name(s.zone_center(t));
@@ -70,13 +61,13 @@ std::string zone_tooltip(const State& s, Tile t) {
 // A coin: a disc of its suit's colour with its value.
 void coin(pb::Layer& layer, Coin c, float x, float y, float r, const std::string& tooltip,
           pb::Motion motion = pb::SCALE) {
-  auto& d = add(layer, "coin:" + piece_name(c), suit_colour(suit_of(c)), 0x000000ff, r * 0.12f);
-  circle(d, x, y, r);
+  auto& d = add(layer, "coin:" + piece_name(c), suit_colour(suit_of(c)), kBlack, r * 0.12f);
+  set_circle(d, x, y, r);
   d.set_tooltip(tooltip);
   d.set_motion(motion);
   *d.mutable_pivot() = point(x, y);
-  auto& v = add(layer, "coin:" + piece_name(c) + ":label", 0x000000ff);
-  text(v, x, y, piece_name(c), r * 0.95f, pb::Text::CENTER, true);
+  auto& v = add(layer, "coin:" + piece_name(c) + ":label", kBlack);
+  set_text(v, x, y, piece_name(c), r * 0.95f, pb::Text::CENTER, true);
   v.set_motion(motion);
   *v.mutable_pivot() = point(x, y);
 }
@@ -84,8 +75,8 @@ void coin(pb::Layer& layer, Coin c, float x, float y, float r, const std::string
 void stone_disc(pb::Layer& layer, const std::string& id, Stone st, float x, float y, float r,
                 const std::string& tooltip) {
   const bool pop = st == Stone::Population;
-  auto& d = add(layer, id, pop ? kPopulation : kResource, pop ? 0x555555ff : 0x000000ff, r * 0.12f);
-  circle(d, x, y, r);
+  auto& d = add(layer, id, pop ? kPopulation : kResource, pop ? 0x555555ff : kBlack, r * 0.12f);
+  set_circle(d, x, y, r);
   d.set_tooltip(tooltip);
   d.set_motion(pb::DROP);
 }
@@ -121,10 +112,10 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   set_rect(add(board, "wood", kBoard), 0.35f, 0.35f, 19.3f, 19.3f, 0.2f);
   for (int i = 0; i < kSize; ++i) {
     const float v = static_cast<float>(i + 1);
-    line(add(board, "line:v:" + std::to_string(i), 0, kLine, 0.03f), v, 1, v, 19);
-    line(add(board, "line:h:" + std::to_string(i), 0, kLine, 0.03f), 1, v, 19, v);
-    text(add(board, "label:col:" + std::to_string(i), kBoardLabel), v, 0.55f, std::string(1, column_letter(i)), 0.32f);
-    text(add(board, "label:row:" + std::to_string(i), kBoardLabel), 0.55f, v, std::to_string(kSize - i), 0.3f);
+    set_line(add(board, "line:v:" + std::to_string(i), 0, kLine, 0.03f), v, 1, v, 19);
+    set_line(add(board, "line:h:" + std::to_string(i), 0, kLine, 0.03f), 1, v, 19, v);
+    set_text(add(board, "label:col:" + std::to_string(i), kBoardLabel), v, 0.55f, std::string(1, column_letter(i)), 0.32f);
+    set_text(add(board, "label:row:" + std::to_string(i), kBoardLabel), 0.55f, v, std::to_string(kSize - i), 0.3f);
   }
 
   // Zones under the pieces: a translucent tile over its 3 x 3 points.
@@ -137,8 +128,8 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     set_rect(tile, px(c) - 1.45f, py(c) - 1.45f, 2.9f, 2.9f, 0.2f);
     tile.set_tooltip(zone_tooltip(s, t));
     tile.set_motion(pb::DROP);
-    auto& label = add(zones, "zone:" + piece_name(t) + ":label", 0x000000ff, 0xffffffa0, 0.04f);
-    text(label, px(c), py(c) - 0.95f, piece_name(t) + " " + std::string(type_name(suit_of(t))), 0.38f,
+    auto& label = add(zones, "zone:" + piece_name(t) + ":label", kBlack, 0xffffffa0, 0.04f);
+    set_text(label, px(c), py(c) - 0.95f, piece_name(t) + " " + std::string(type_name(suit_of(t))), 0.38f,
          pb::Text::CENTER, true);
     label.set_motion(pb::DROP);
   }
@@ -177,7 +168,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
         p = s.zone_center(a->zone), r = 1.6f;
       if (p != kNoPoint) {
         auto& ring = add(pieces, "last", 0, kLast, 0.08f);
-        circle(ring, px(p), py(p), r);
+        set_circle(ring, px(p), py(p), r);
         ring.set_motion(pb::NONE);
       }
     }
@@ -187,31 +178,31 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   // hands, scores.
   auto& side = add_layer(scene, "side");
   const float x0 = 20.6f;
-  text(add(side, "label:faceup", kLabel), x0, 0.8f, "Face up", 0.45f, pb::Text::LEFT, true);
+  set_text(add(side, "label:faceup", kLabel), x0, 0.8f, "Face up", 0.45f, pb::Text::LEFT, true);
   for (int i = 0; i < kFaceUpSlots; ++i) {
     const FaceUp& f = s.face_up()[i];
     const float x = x0 + 2.5f * static_cast<float>(i), y = 1.4f;
     set_rect(add(side, "faceup:" + std::to_string(i), kSlot), x, y, 2.2f, 2.2f, 0.15f);
     if (f.tile == kNone) continue;
     const Rgba col = suit_colour(suit_of(f.tile));
-    auto& tile = add(side, "faceup:" + std::to_string(i) + ":tile", col, 0x000000ff, 0.05f);
+    auto& tile = add(side, "faceup:" + std::to_string(i) + ":tile", col, kBlack, 0.05f);
     set_rect(tile, x + 0.1f, y + 0.1f, 2.0f, 2.0f, 0.15f);
     tile.set_tooltip("face-up tile " + piece_name(f.tile) + " (" + std::string(type_name(suit_of(f.tile))) + " " +
                      std::to_string(value_of(f.tile)) + "), " + std::to_string(f.stones) + " stones waiting");
     tile.set_motion(pb::SCALE);
-    text(add(side, "faceup:" + std::to_string(i) + ":label", 0x000000ff), x + 1.1f, y + 0.55f, piece_name(f.tile),
+    set_text(add(side, "faceup:" + std::to_string(i) + ":label", kBlack), x + 1.1f, y + 0.55f, piece_name(f.tile),
          0.55f, pb::Text::CENTER, true);
     for (int k = 0; k < std::min<int>(f.stones, 8); ++k)
       stone_disc(side, "faceup:" + std::to_string(i) + ":stone:" + std::to_string(k), Stone::Resource,
                  x + 0.35f + 0.45f * static_cast<float>(k % 4), y + 1.25f + 0.45f * static_cast<float>(k / 4), 0.18f,
                  std::to_string(f.stones) + " stones waiting");
     if (f.stones > 8)
-      text(add(side, "faceup:" + std::to_string(i) + ":more", 0x000000ff), x + 1.1f, y + 2.0f,
+      set_text(add(side, "faceup:" + std::to_string(i) + ":more", kBlack), x + 1.1f, y + 2.0f,
            "+" + std::to_string(f.stones - 8), 0.3f);
   }
   std::string returned;
   for (int i = 0; i < s.returned_count(); ++i) returned += (i ? " " : "") + piece_name(s.returned(i));
-  text(add(side, "label:stack", kLabel), x0, 4.2f,
+  set_text(add(side, "label:stack", kLabel), x0, 4.2f,
        "Stack: " + std::to_string(std::popcount(s.unseen_tiles())) + " unseen" +
            (returned.empty() ? "" : ", then " + returned) + "; bag: " + std::to_string(s.bag_size()),
        0.36f, pb::Text::LEFT);
@@ -220,7 +211,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     const int i = index_of(p);
     const float y = 5.4f + 2.4f * static_cast<float>(i);
     const std::string who(1, player_letter(p));
-    text(add(side, "label:hand:" + who, kLabel), x0, y,
+    set_text(add(side, "label:hand:" + who, kLabel), x0, y,
          "Hand " + who + (show_hand[i] ? "" : " (hidden)"), 0.42f, pb::Text::LEFT, true);
     int k = 0;
     if (show_hand[i]) {
@@ -230,38 +221,35 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     } else {
       for (; k < s.hand_size(p); ++k) {
         const float cx = x0 + 0.5f + 1.1f * static_cast<float>(k), cy = y + 1.0f;
-        auto& d = add(side, "hidden:" + who + ":" + std::to_string(k), kHidden, 0x000000ff, 0.05f);
-        circle(d, cx, cy, 0.45f);
+        auto& d = add(side, "hidden:" + who + ":" + std::to_string(k), kHidden, kBlack, 0.05f);
+        set_circle(d, cx, cy, 0.45f);
         d.set_tooltip("a coin in " + who + "'s hand");
-        text(add(side, "hidden:" + who + ":" + std::to_string(k) + ":label", 0x000000ff), cx, cy, "?", 0.45f,
+        set_text(add(side, "hidden:" + who + ":" + std::to_string(k) + ":label", kBlack), cx, cy, "?", 0.45f,
              pb::Text::CENTER, true);
       }
     }
   }
   for (Player p : {Player::A, Player::B}) {
     const std::string who(1, player_letter(p));
-    text(add(side, "score:" + who, kLabel), x0, 10.6f + 0.7f * static_cast<float>(index_of(p)),
+    set_text(add(side, "score:" + who, kLabel), x0, 10.6f + 0.7f * static_cast<float>(index_of(p)),
          who + ": " + std::to_string(s.score(p)) + " points", 0.5f, pb::Text::LEFT, true);
   }
-  text(add(side, "label:turn", kLabel), x0, 12.2f,
+  set_text(add(side, "label:turn", kLabel), x0, 12.2f,
        "Turn " + std::to_string(s.turn()) + ", phase " + phase_name(s), 0.36f, pb::Text::LEFT);
 
   // The side panel: scores, Zones, the status of the stack and the bag.
-  auto& score = *scene.add_panel();
-  score.set_title("Score");
+  auto& score = add_section(scene, "Score");
   for (Player p : {Player::A, Player::B}) {
     const std::string who(1, player_letter(p));
     panel_line(score, who + ": " + std::to_string(s.score(p)), "total." + who, std::to_string(s.score(p)), true);
   }
-  auto& zl = *scene.add_panel();
-  zl.set_title("Zones");
+  auto& zl = add_section(scene, "Zones");
   for (PieceMask z = s.zones(); z; z &= z - 1) {
     const Tile t = std::countr_zero(z);
     panel_line(zl, zone_tooltip(s, t), "zone." + piece_name(t),
                std::to_string(std::max(0, value_of(t) - s.developed_value(t))));
   }
-  auto& hands = *scene.add_panel();
-  hands.set_title("Hands");
+  auto& hands = add_section(scene, "Hands");
   for (Player p : {Player::A, Player::B}) {
     const std::string who(1, player_letter(p));
     std::string content = who + ": ";

@@ -29,7 +29,7 @@ std::string disc_counts(const State& s) {
 
 }  // namespace
 
-Outcome Game::analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
+Outcome analyze_position(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
   if (topic == "score") {
     resp.set_text(disc_counts(s));
     return std::nullopt;

@@ -1,14 +1,17 @@
-#include "game.h"
-
-#include <bit>
+// Connect Four's `Game` for the plugin kit (gamehost/kit/adapter.h says what
+// each call must do; the kit does the rest of every call) and the plugin's
+// two entry points.
 #include <utility>
 
 #include "connect_four/core/notation.h"
+#include "connect_four/core/playout.h"
+#include "connect_four/core/serialize.h"
+#include "game.h"
+#include "gamehost/kit/entry.h"
+#include "gamehost/kit/game_base.h"
 
 namespace connect_four::plugin {
 namespace {
-
-using gamehost::kit::refuse;
 
 void fill_action(int col, pb::ActionInfo& info) {
   info.set_id(static_cast<std::uint32_t>(col));
@@ -40,68 +43,74 @@ int open_line_weight(const State& s, Player p) {
 
 }  // namespace
 
-void Game::describe(pb::GameInfo& info) {
-  info.set_id(kId);
-  info.set_name("Connect Four");
-  info.set_version("1.0.0");
-  info.add_player_names("Red");
-  info.add_player_names("Yellow");
-  info.set_action_id_bound(kCols);
-  info.set_max_plies(kCols * kRows);  // one disc a ply, 42 holes
-  (*info.mutable_analysis_topics())["score"] = "the discs each player has on the board";
-}
+struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
+  static constexpr const char* kId = "connect_four";
 
-Expected<State> Game::start(const gamehost::kit::Options&, std::uint64_t, std::string& setup) {
-  setup = "an empty board of 7 columns and 6 rows; Red moves first";
-  return State{};
-}
-
-void Game::fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
-  info.set_to_move(s.is_over() ? -2 : index_of(s.to_move()));
-  info.set_phase(s.is_over() ? "over" : "play");
-  info.set_terminal(s.is_over());
-  for (int col = 0; col < kCols; ++col) {
-    if (!s.can_drop(col)) continue;
-    if (flags.legal_ids()) info.add_legal_ids(static_cast<std::uint32_t>(col));
-    if (flags.legal_details()) fill_action(col, *info.add_legal());
+  static void describe(pb::GameInfo& info) {
+    // One disc a ply: at most 42 plies.
+    gamehost::kit::set_identity(info, {kId, "Connect Four", "1.0.0", {"Red", "Yellow"}, kCols, kCols * kRows});
+    (*info.mutable_analysis_topics())["score"] = "the discs each player has on the board";
   }
-  // No StateInfo.scores: Connect Four keeps no points (win, draw or loss
-  // only), so reviews and tables value its games by the returns.
-  if (s.is_over()) {
-    for (double r : returns(s)) info.add_returns(r);
-    info.set_result(result_line(s));
+
+  Expected<State> start(const gamehost::kit::Options&, std::uint64_t, std::string& setup) {
+    setup = "an empty board of 7 columns and 6 rows; Red moves first";
+    return State{};
   }
-  if (flags.text()) info.set_text(to_diagram(s));
-}
 
-Outcome Game::apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
-  if (id >= static_cast<std::uint32_t>(kCols)) return gamehost::kit::unknown_action(id, "a Connect Four", kCols);
-  const int col = static_cast<int>(id);
-  if (auto e = s.drop(col)) return refuse(pb::ILLEGAL_ACTION, *e);
-  if (described) fill_action(col, *described);
-  return std::nullopt;
-}
+  void fill_info(const State& s, const pb::QueryFlags& flags, pb::StateInfo& info) {
+    info.set_to_move(s.is_over() ? -2 : index_of(s.to_move()));
+    info.set_phase(s.is_over() ? "over" : "play");
+    info.set_terminal(s.is_over());
+    for (int col = 0; col < kCols; ++col) {
+      if (!s.can_drop(col)) continue;
+      if (flags.legal_ids()) info.add_legal_ids(static_cast<std::uint32_t>(col));
+      if (flags.legal_details()) fill_action(col, *info.add_legal());
+    }
+    // No StateInfo.scores: Connect Four keeps no points (win, draw or loss
+    // only), so reviews and tables value its games by the returns.
+    if (s.is_over()) {
+      for (double r : returns(s)) info.add_returns(r);
+      info.set_result(result_line(s));
+    }
+    if (flags.text()) info.set_text(to_diagram(s));
+  }
 
-Outcome Game::parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
-  const auto col = parse_column(text);
-  if (!col) return refuse(pb::INVALID_ARGUMENT, col.error());
-  if (auto e = s.check_drop(*col)) return refuse(pb::ILLEGAL_ACTION, *e);
-  fill_action(*col, out);
-  return std::nullopt;
-}
+  Outcome apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
+    if (id >= static_cast<std::uint32_t>(kCols)) return gamehost::kit::unknown_action(id, "a Connect Four", kCols);
+    const int col = static_cast<int>(id);
+    if (auto e = s.drop(col)) return refuse(pb::ILLEGAL_ACTION, *e);
+    if (described) fill_action(col, *described);
+    return std::nullopt;
+  }
 
-std::array<double, 2> Game::evaluate(const State& s) {
-  if (s.is_over()) return returns(s);
-  // The difference in open lines, squashed into (-1, 1) like the returns.
-  const double m = (open_line_weight(s, Player::Red) - open_line_weight(s, Player::Yellow)) / 20.0;
-  const double v = m / (1.0 + (m < 0 ? -m : m));
-  return {v, -v};
-}
+  Outcome parse_action(const State& s, const std::string& text, pb::ActionInfo& out) {
+    const auto col = parse_column(text);
+    if (!col) return refuse(pb::INVALID_ARGUMENT, col.error());
+    if (auto e = s.check_drop(*col)) return refuse(pb::ILLEGAL_ACTION, *e);
+    fill_action(*col, out);
+    return std::nullopt;
+  }
 
-std::array<double, 2> Game::returns(const State& s) {
-  const auto w = s.winner();
-  if (!w) return {0, 0};
-  return *w == Player::Red ? std::array<double, 2>{1, -1} : std::array<double, 2>{-1, 1};
-}
+  Outcome analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
+    return analyze_position(s, topic, resp);
+  }
+
+  // The difference in open lines, squashed like the returns.
+  Values evaluate(const State& s) {
+    if (s.is_over()) return returns(s);
+    return gamehost::kit::squashed_margin(open_line_weight(s, Player::Red) - open_line_weight(s, Player::Yellow), 20);
+  }
+
+  std::uint64_t playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(random_playout(s, rng)); }
+
+  Values returns(const State& s) {
+    const auto w = s.winner();
+    return gamehost::kit::zero_sum(!w ? 0 : *w == Player::Red ? 1 : -1);
+  }
+
+  void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
+};
 
 }  // namespace connect_four::plugin
+
+GAMEHOST_PLUGIN_ENTRY(connect_four::plugin::Game)

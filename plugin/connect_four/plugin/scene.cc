@@ -17,18 +17,14 @@ namespace {
 
 using namespace gamehost::kit;  // Rgba, point, add, set_rect, ...
 
-constexpr Rgba kBackground = 0x23262dff;
-constexpr Rgba kBoard = 0x1f4fb8ff;
-constexpr Rgba kHole = 0x101522ff;
-constexpr Rgba kRed = 0xd7263dff;
-constexpr Rgba kYellow = 0xf4c430ff;
-constexpr Rgba kLabel = 0xc9cdd6ff;
-constexpr Rgba kMark = 0xffffffff;
-constexpr float kDisc = 0.4f;  // radius
+// The palette; marks are white (kit::kWhite).
+constexpr Rgba kBackground = 0x23262dff, kBoard = 0x1f4fb8ff, kHole = 0x101522ff, kLabel = 0xc9cdd6ff;
+constexpr Rgba kDiscColour[] = {0xd7263dff, 0xf4c430ff};  // by seat: Red, Yellow
+constexpr float kDisc = 0.4f;                            // radius
 
 std::string cell_name(int col, int row) { return column_name(col) + std::to_string(row + 1); }
 pb::Point cell_center(int col, int row) { return point(col + 0.5f, kRows - 1 - row + 0.5f); }
-Rgba disc_colour(Player p) { return p == Player::Red ? kRed : kYellow; }
+Rgba disc_colour(Player p) { return kDiscColour[index_of(p)]; }
 
 void add_board(pb::Layer& layer) {
   set_rect(add(layer, "board", kBoard), -0.15f, -0.15f, kCols + 0.3f, kRows + 0.3f, 0.25f);
@@ -44,7 +40,7 @@ void add_discs(const State& s, pb::Layer& layer) {
   for (int col = 0; col < kCols; ++col)
     for (int row = 0; row < s.height(col); ++row) {
       const Player p = *s.at(col, row);
-      pb::Shape& d = add(layer, "disc:" + cell_name(col, row), disc_colour(p), mix(disc_colour(p), 0x000000ff, 0.35f),
+      pb::Shape& d = add(layer, "disc:" + cell_name(col, row), disc_colour(p), mix(disc_colour(p), kBlack, 0.35f),
                          0.05f);
       set_circle(d, cell_center(col, row), kDisc);
       d.set_motion(pb::DROP);
@@ -57,14 +53,14 @@ void add_marks(const State& s, const pb::ViewOptions& view, pb::Layer& layer) {
   if (view.has_last_action_id() && view.last_action_id() < static_cast<std::uint32_t>(kCols)) {
     const int col = static_cast<int>(view.last_action_id());
     if (s.height(col) > 0) {
-      pb::Shape& ring = add(layer, "last", 0, kMark, 0.06f);
+      pb::Shape& ring = add(layer, "last", 0, kWhite, 0.06f);
       set_circle(ring, cell_center(col, s.height(col) - 1), kDisc + 0.05f);
       ring.set_motion(pb::NONE);
     }
   }
   for (Bitboard w = s.winning_cells(); w; w &= w - 1) {
     const int bit = std::countr_zero(w), col = bit / (kRows + 1), row = bit % (kRows + 1);
-    pb::Shape& ring = add(layer, "win:" + cell_name(col, row), 0, kMark, 0.1f);
+    pb::Shape& ring = add(layer, "win:" + cell_name(col, row), 0, kWhite, 0.1f);
     set_circle(ring, cell_center(col, row), kDisc * 0.55f);
     ring.set_tooltip("four in a line");
   }
@@ -77,23 +73,14 @@ std::string status_line(const State& s) {
 
 }  // namespace
 
-void Game::render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
+void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
   set_bounds(scene, -0.6f, -0.6f, kCols + 1.2f, kRows + 1.6f, kBackground);
   scene.set_status(status_line(s));
   add_board(add_layer(scene, "board"));
   add_discs(s, add_layer(scene, "discs"));
   add_marks(s, view, add_layer(scene, "marks"));
-  for (int col = 0; col < kCols; ++col) {
-    pb::HitArea& h = *scene.add_hits();
-    auto& r = *h.mutable_rect();
-    r.set_x(static_cast<float>(col));
-    r.set_y(0);
-    r.set_width(1);
-    r.set_height(kRows);
-    h.set_hover(column_name(col));
-  }
-  auto& panel = *scene.add_panel();
-  panel.set_title("Game");
+  for (int col = 0; col < kCols; ++col) add_hit(scene, static_cast<float>(col), 0, 1, kRows, column_name(col));
+  auto& panel = add_section(scene, "Game");
   panel_line(panel, status_line(s), "status", s.is_over() ? "over" : player_name(s.to_move()), true);
   for (Player p : {Player::Red, Player::Yellow}) {
     const int n = std::popcount(s.discs(p));

@@ -1,7 +1,8 @@
 // A tiny real game for the isolation tests, "fault_game": a pile of 9, each
 // player takes 1 or 2 in turn, who takes the last wins. It fails on demand:
 // GAMEHOST_FAULT=MODE:CALL[:N] makes the N-th call (default the first) of
-// CALL (describe, newgame, query, apply, rollout, ...) in this process
+// CALL (describe, newgame, query, apply, rollout, renderscene, ...) in this
+// process
 //   crash     raise SIGSEGV
 //   abort     abort (signal 6)
 //   exit      exit with status 7 without answering
@@ -50,6 +51,8 @@ const char* call_of(std::uint32_t method) {
     case v1::METHOD_QUERY: return "query";
     case v1::METHOD_APPLY: return "apply";
     case v1::METHOD_ROLLOUT: return "rollout";
+    case v1::METHOD_ANALYZE: return "analyze";
+    case v1::METHOD_RENDER_SCENE: return "renderscene";
     default: return "other";
   }
 }
@@ -94,6 +97,7 @@ struct Handlers {
     i.set_action_id_bound(2);
     i.set_max_plies(9);
     i.add_optional_methods(v1::METHOD_ROLLOUT);
+    i.add_optional_methods(v1::METHOD_RENDER_SCENE);
   }
   void new_game(const v1::NewGameRequest&, v1::NewGameResponse& r) {
     check_throw("newgame");
@@ -122,6 +126,25 @@ struct Handlers {
     check_throw("rollout");
     r.add_returns_sum(0);
     r.add_returns_sum(0);
+  }
+  // What `gamehost play` prints after a finished game (topic "score").
+  void analyze(const v1::AnalyzeRequest& q, v1::AnalyzeResponse& r) {
+    check_throw("analyze");
+    int pile = 0, mover = 0;
+    if (!decode(q.state(), pile, mover)) throw std::runtime_error("bad state");
+    r.set_text("  " + std::to_string(pile) + " left\n");
+  }
+  // The smallest scene the viewer draws: the board's extent, a grey
+  // background and the pile in the status line.
+  void render_scene(const v1::RenderSceneRequest& q, v1::RenderSceneResponse& r) {
+    check_throw("renderscene");
+    int pile = 0, mover = 0;
+    if (!decode(q.state(), pile, mover)) throw std::runtime_error("bad state");
+    auto& b = *r.mutable_scene()->mutable_bounds();
+    b.set_width(9);
+    b.set_height(1);
+    r.mutable_scene()->set_background(0x808080ff);
+    r.mutable_scene()->set_status(std::to_string(pile) + " left");
   }
 };
 

@@ -1,7 +1,9 @@
 // The calls every game answers the same way, written once: decoding and
 // caching states, checking options, seats and counts, encoding the result,
 // the rollout loop and the list of optional calls. A game supplies only its
-// glue to its rules core, as a class `Game` (docs/writing-a-plugin.md):
+// glue to its rules core, as a class `Game` (docs/writing-a-plugin.md);
+// deriving it from kit::GameBase (game_base.h) gives State, decode, encode
+// and Values from the core's codec:
 //
 //   static constexpr const char* kId = "connect_four";
 //   using State = ...;                                       // a value type

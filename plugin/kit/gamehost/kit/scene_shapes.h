@@ -17,6 +17,8 @@ namespace pb = gamehost::v1;
 
 // 0xRRGGBBAA, as in scene.proto.
 using Rgba = std::uint32_t;
+inline constexpr Rgba kBlack = 0x000000ff;
+inline constexpr Rgba kWhite = 0xffffffff;
 
 // Mixes c toward `to` by t (0..1), keeping c's alpha.
 Rgba mix(Rgba c, Rgba to, float t);
@@ -35,18 +37,29 @@ pb::Shape& add(pb::Layer& layer, std::string id, Rgba fill, Rgba outline = 0, fl
 
 void set_rect(pb::Shape& s, float x, float y, float w, float h, float corner = 0);
 void set_circle(pb::Shape& s, pb::Point c, float r);
+void set_circle(pb::Shape& s, float x, float y, float r);
 // A polygon of `pts` scaled by `scale` around `origin`.
 void set_polygon(pb::Shape& s, std::initializer_list<std::pair<float, float>> pts, pb::Point origin,
                  float scale);
 void set_text(pb::Shape& s, pb::Point at, std::string content, float size,
               pb::Text::Align align = pb::Text::CENTER, bool bold = false);
+void set_text(pb::Shape& s, float x, float y, std::string content, float size,
+              pb::Text::Align align = pb::Text::CENTER, bool bold = false);
 void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts);
+// A straight line from (x1, y1) to (x2, y2).
+void set_line(pb::Shape& s, float x1, float y1, float x2, float y2);
+
+// Appends an area the viewer reports by `hover` when the pointer is over the
+// rectangle (a cell, a column, a lot); set_select on it makes it clickable.
+pb::HitArea& add_hit(pb::Scene& scene, float x, float y, float w, float h, std::string hover);
 
 // Declares an overlay the viewer toggles with `shortcut`.
 void add_overlay(pb::Scene& scene, std::string key, std::string name, std::string shortcut, bool default_on);
 // Whether the viewer has overlay `key` on.
 bool overlay_on(const pb::ViewOptions& view, const std::string& key);
 
+// Appends a side-panel section titled `title`.
+pb::PanelSection& add_section(pb::Scene& scene, std::string title);
 // Appends a one-span line to a panel section, with its machine-readable key
 // and value (empty for lines only meant to be read).
 pb::PanelLine& panel_line(pb::PanelSection& section, std::string content, std::string key = "",
