@@ -29,31 +29,51 @@ const sf::Color kBoxEdge(0x5a, 0x60, 0x6e);
 const sf::Color kText(0xe4, 0xe7, 0xee);
 const sf::Color kAccent(0xff, 0xd2, 0x3f);
 
-// A box of wrapped lines at `at` (kept inside the logical area).
-void draw_box(sf::RenderTarget& target, const sf::Font& font, float pixel_scale,
-              const std::vector<std::pair<std::string, bool>>& lines, sf::Vector2f at, float width, float size) {
-  std::vector<std::pair<std::string, bool>> wrapped;
+// Lines wrapped to `width`, measured: what a box of text needs.
+struct BoxText {
+  std::vector<std::pair<std::string, bool>> lines;
+  sf::Vector2f size;
+};
+
+BoxText measure_box(const sf::Font& font, const std::vector<std::pair<std::string, bool>>& lines, float width,
+                    float size) {
+  BoxText out;
   for (const auto& [text, bold] : lines)
-    for (const auto& part : wrap_text(font, text, size, bold, width, width)) wrapped.push_back({part, bold});
+    for (const auto& part : wrap_text(font, text, size, bold, width, width)) out.lines.push_back({part, bold});
   float w = 0;
-  for (const auto& [text, bold] : wrapped) w = std::max(w, text_width(font, text, size, bold));
+  for (const auto& [text, bold] : out.lines) w = std::max(w, text_width(font, text, size, bold));
   const float line_h = size * 1.45f, pad = 10;
-  sf::FloatRect box{at.x, at.y, w + 2 * pad, wrapped.size() * line_h + 2 * pad - (line_h - size)};
-  box.left = std::clamp(box.left, 4.f, kLogicalSize.x - box.width - 4);
-  box.top = std::clamp(box.top, 4.f, kLogicalSize.y - box.height - 4);
+  out.size = {w + 2 * pad, out.lines.size() * line_h + 2 * pad - (line_h - size)};
+  return out;
+}
+
+// The measured lines in `box`.
+void draw_box(sf::RenderTarget& target, const sf::Font& font, float pixel_scale, const BoxText& text,
+              sf::FloatRect box, float size) {
   std::vector<sf::Vertex> v;
   const Points outline = rounded_rect_points(box, 6);
   fill_convex(outline, kBox, v);
   stroke_closed(outline, 1.5f, true, kBoxEdge, v);
   target.draw(v.data(), v.size(), sf::Triangles);
+  const float line_h = size * 1.45f, pad = 10;
   float y = box.top + pad + size * 0.55f;
-  for (const auto& [text, bold] : wrapped) {
-    sf::Text t = crisp_text(font, text, size, pixel_scale, bold);
+  for (const auto& [line, bold] : text.lines) {
+    sf::Text t = crisp_text(font, line, size, pixel_scale, bold);
     t.setFillColor(bold ? kAccent : kText);
     anchor_text(t, {box.left + pad, y}, -1);
     target.draw(t);
     y += line_h;
   }
+}
+
+// A box of wrapped lines at `at` (kept inside the logical area).
+void draw_box(sf::RenderTarget& target, const sf::Font& font, float pixel_scale,
+              const std::vector<std::pair<std::string, bool>>& lines, sf::Vector2f at, float width, float size) {
+  const BoxText text = measure_box(font, lines, width, size);
+  sf::FloatRect box{at, text.size};
+  box.left = std::clamp(box.left, 4.f, kLogicalSize.x - box.width - 4);
+  box.top = std::clamp(box.top, 4.f, kLogicalSize.y - box.height - 4);
+  draw_box(target, font, pixel_scale, text, box, size);
 }
 
 }  // namespace
@@ -253,7 +273,15 @@ void Application::render() {
 void Application::draw_tooltip() {
   const std::string tip = view_->tooltip_at(mouse_);
   if (tip.empty()) return;
-  draw_box(window_, font_, pixel_scale_for(window_.getSize()), {{tip, false}}, mouse_ + sf::Vector2f(16, 18), 340, 13.5f);
+  // Placed off every label and piece (label_layout.h); the place is kept
+  // while neither the pointer nor the text changes.
+  const BoxText text = measure_box(font_, {{tip, false}}, 340, 13.5f);
+  if (tip != tooltip_text_ || mouse_ != tooltip_mouse_) {
+    tooltip_text_ = tip;
+    tooltip_mouse_ = mouse_;
+    tooltip_box_ = view_->tooltip_box(mouse_, text.size);
+  }
+  draw_box(window_, font_, pixel_scale_for(window_.getSize()), text, tooltip_box_, 13.5f);
 }
 
 void Application::draw_help() {

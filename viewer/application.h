@@ -66,6 +66,9 @@ class Application {
   float message_timer_ = 0;
   sf::Vector2f mouse_{-1, -1};
   bool mouse_inside_ = false;
+  std::string tooltip_text_;  // the tooltip last placed, for the pointer at
+  sf::Vector2f tooltip_mouse_;
+  sf::FloatRect tooltip_box_;
   // A frame is drawn only when something changed (an event, an animation,
   // autoplay); an idle viewer sleeps in waitEvent.
   bool dirty_ = true;
