@@ -6,7 +6,8 @@
 // one its neighbours count), and what an unincorporated Development gave.
 // Keys: "zone.M3" (capacity left), "why.zone.M3" (the neighbours' net
 // points for the next Development there), "why.best.M3" (the coin counted
-// by M3's neighbours), "why.point.I2" (an unincorporated Development).
+// by M3's neighbours), "why.unincorporated" (how many Developments stand
+// unincorporated on points).
 #include <algorithm>
 #include <bit>
 
@@ -98,12 +99,15 @@ void add_why_it_scores(const State& s, pb::Scene& scene) {
     return;
   }
   for (PieceMask z = s.zones(); z; z &= z - 1) explain_zone(s, std::countr_zero(z), sec);
-  for (PieceMask m = s.coins_in(CoinPlace::Point); m; m &= m - 1) {
-    const Coin c = std::countr_zero(m);
-    panel_line(sec, piece_name(c) + " on " + point_name(s.coin_where(c)) +
-                        ", unincorporated: gave +1 (C13); a Zone of another type over it costs 2 (C11)",
-               "why.point." + piece_name(c), "1");
-  }
+  // Unincorporated Developments in one line: each gave the same.
+  std::string list;
+  const PieceMask loose = s.coins_in(CoinPlace::Point);
+  for (PieceMask m = loose; m; m &= m - 1)
+    list += (list.empty() ? "" : ", ") + piece_name(std::countr_zero(m)) + " on " +
+            point_name(s.coin_where(std::countr_zero(m)));
+  if (loose)
+    panel_line(sec, "unincorporated, +1 each when placed (C13), −2 if a Zone of another type covers one (C11): " + list,
+               "why.unincorporated", std::to_string(std::popcount(loose)));
 }
 
 }  // namespace city_planning::plugin
