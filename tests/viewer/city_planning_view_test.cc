@@ -16,12 +16,6 @@ namespace pb = gamehost::v1;
 
 namespace {
 
-std::vector<std::string> every_overlay(const viewer::ReplayView& view) {
-  std::vector<std::string> keys;
-  for (const pb::Overlay& o : view.scene().overlays()) keys.push_back(o.key());
-  return keys;
-}
-
 bool inside(const sf::FloatRect& inner, const sf::FloatRect& outer) {
   return inner.left >= outer.left && inner.top >= outer.top && inner.left + inner.width <= outer.left + outer.width &&
          inner.top + inner.height <= outer.top + outer.height;
@@ -36,7 +30,7 @@ TEST_CASE("City Planning fills its board area with text of 12 px or more and zon
   for (const std::string name : {"city_planning-seed-1.ghlog", "city_planning-seed-7.ghlog"}) {
     auto session = viewer::ReplaySession::open(sample(name), {});
     viewer::ReplayView view(*session, test_font());
-    view.set_overlays(every_overlay(view));
+    view.set_overlays(every_overlay(view.scene()));
     for (int ply = 0; ply <= session->plies(); ++ply) {
       view.go_to(ply, false);
       INFO(name << " ply " << ply);

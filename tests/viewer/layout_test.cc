@@ -30,12 +30,6 @@ std::vector<std::string> samples() {
   return out;
 }
 
-std::vector<std::string> every_overlay(const viewer::ReplayView& view) {
-  std::vector<std::string> keys;
-  for (const pb::Overlay& o : view.scene().overlays()) keys.push_back(o.key());
-  return keys;
-}
-
 // The first pair of `boxes` closer than `gap` (negative: may overlap by
 // that much), described, or "".
 std::string first_overlap(const std::vector<sf::FloatRect>& boxes, float gap = 0) {
@@ -91,7 +85,7 @@ TEST_CASE("no label overlaps another or covers a piece, at every ply of every sa
     auto session = viewer::ReplaySession::open(log, {});
     if (!session->has_scenes()) continue;
     viewer::ReplayView view(*session, test_font());
-    view.set_overlays(every_overlay(view));
+    view.set_overlays(every_overlay(view.scene()));
     for (int ply = 0; ply <= session->plies(); ++ply) {
       view.select("", false);
       view.go_to(ply, false);
@@ -109,9 +103,11 @@ TEST_CASE("no label overlaps another or covers a piece, at every ply of every sa
     }
   }
   // The walk saw routes and captions (a walk over nothing proves nothing).
-  CHECK(positions > 400);
-  CHECK(captions > 300);
-  CHECK(tooltips > 1000);
+  // (On the samples of this commit: 1587 positions, 1370 captions, 5402
+  // tooltips.)
+  CHECK(positions >= 1587);
+  CHECK(captions >= 1370);
+  CHECK(tooltips >= 5402);
 }
 
 TEST_CASE("the two bonus captions of green tower A3 (seed-1, ply 11) stand apart, off the route numbers",
@@ -161,7 +157,7 @@ TEST_CASE("the side panel's texts never overlap, at 800x500, 1280x800 and 1920x1
     for (const Case& c : cases) {
       auto session = viewer::ReplaySession::open(sample(c.log), {});
       viewer::ReplayView view(*session, test_font());
-      view.set_overlays(every_overlay(view));
+      view.set_overlays(every_overlay(view.scene()));
       view.set_pixel_scale(viewer::pixel_scale_for(size));
       view.go_to(c.ply < 0 ? session->plies() : c.ply, false);
       if (!c.select.empty()) view.select(c.select, false);
