@@ -261,23 +261,24 @@ void Application::export_to(const std::string& path) {
     message_timer_ = 5;
     return;
   }
-  if (*kind == ExportKind::Png) {
-    export_png(path);
-    return;
-  }
   std::string problem;
-  try {
-    ReplayView copy(*session_, font_);
-    if (view_->review()) copy.set_review(view_->review());
-    copy.set_overlays(view_->overlays_on());
-    if (!view_->selected().empty()) copy.select(view_->selected(), false);
-    Offscreen off({800, 500});
-    write_animation(copy, session_->plies(), off, *kind == ExportKind::Gif ? AnimationFormat::Gif : AnimationFormat::WebP,
-                    path, AnimationOptions{}, 80, [this](int done, int total) { draw_progress(done, total); });
-  } catch (const std::exception& e) {
-    problem = e.what();
+  if (*kind == ExportKind::Png) {
+    view_->finish();
+    save_png(render_image(*view_, window_.getSize()), path, problem);
+  } else {
+    try {
+      ReplayView copy(*session_, font_);
+      if (view_->review()) copy.set_review(view_->review());
+      copy.set_overlays(view_->overlays_on());
+      if (!view_->selected().empty()) copy.select(view_->selected(), false);
+      Offscreen off({800, 500});
+      write_animation(copy, session_->plies(), off, *kind == ExportKind::Gif ? AnimationFormat::Gif : AnimationFormat::WebP,
+                      path, AnimationOptions{}, 80, [this](int done, int total) { draw_progress(done, total); });
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    window_.setActive(true);
   }
-  window_.setActive(true);
   if (problem.empty()) {
     std::printf("saved %s\n", path.c_str());
     view_->set_message("saved " + path);
@@ -287,20 +288,6 @@ void Application::export_to(const std::string& path) {
   }
   std::fflush(stdout);
   message_timer_ = 5;
-}
-
-void Application::export_png(const std::string& path) {
-  std::string problem;
-  view_->finish();
-  if (save_png(render_image(*view_, window_.getSize()), path, problem)) {
-    std::printf("saved %s\n", path.c_str());
-    view_->set_message("saved " + path);
-  } else {
-    std::fprintf(stderr, "replay-viewer: %s\n", problem.c_str());
-    view_->set_message(problem);
-  }
-  std::fflush(stdout);
-  message_timer_ = 4;
 }
 
 void Application::update(float dt) {

@@ -49,7 +49,6 @@ class Application {
   void on_click(sf::Vector2f p);
   void on_resize(sf::Vector2u size);
   void set_autoplay(bool on);
-  void export_png(const std::string& path);
   // E: the prompt, then the whole game (.gif, .webp) or this view (.png).
   void on_prompt_key(const sf::Event::KeyEvent& key);
   void export_to(const std::string& path);
