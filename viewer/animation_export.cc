@@ -44,6 +44,17 @@ void export_animation(ReplayView& view, int plies, Offscreen& off, const Animati
   sink.finish();
 }
 
+void write_animation(ReplayView& view, int plies, Offscreen& off, AnimationFormat format, const std::string& out,
+                     const AnimationOptions& options, int webp_quality, const Progress& progress) {
+  view.go_to(plies, false);
+  const sf::Image last = off.render(view);
+  view.go_to(0, false);
+  std::unique_ptr<FrameSink> sink = format == AnimationFormat::Gif    ? gif_sink(out, off.render(view), last)
+                                    : format == AnimationFormat::WebP ? webp_sink(out, webp_quality)
+                                                                      : png_sink(out);
+  export_animation(view, plies, off, options, *sink, progress);
+}
+
 Progress terminal_progress(const std::string& label) {
   if (!isatty(STDERR_FILENO)) return {};
   return [label](int done, int total) {

@@ -31,6 +31,14 @@ using Progress = std::function<void(int, int)>;
 void export_animation(ReplayView& view, int plies, Offscreen& off, const AnimationOptions& options,
                       FrameSink& sink, const Progress& progress);
 
+enum class AnimationFormat { Gif, WebP, Frames };
+
+// The whole game shown in `view` as `format` at `out` (a file, or a folder
+// for Frames): the first and last positions are rendered first (they give
+// the GIF its palette), then export_animation. Throws on a write error.
+void write_animation(ReplayView& view, int plies, Offscreen& off, AnimationFormat format, const std::string& out,
+                     const AnimationOptions& options, int webp_quality, const Progress& progress);
+
 // A progress bar on stderr when it is a terminal ("[#####    ] 120/196"),
 // nothing otherwise; `label` names the output.
 Progress terminal_progress(const std::string& label);

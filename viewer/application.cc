@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <utility>
 
 #include "environment.h"
+#include "animation_export.h"
 #include "headless.h"
 #include "mesh.h"
 #include "text_util.h"
@@ -29,31 +31,51 @@ const sf::Color kBoxEdge(0x5a, 0x60, 0x6e);
 const sf::Color kText(0xe4, 0xe7, 0xee);
 const sf::Color kAccent(0xff, 0xd2, 0x3f);
 
-// A box of wrapped lines at `at` (kept inside the logical area).
-void draw_box(sf::RenderTarget& target, const sf::Font& font, float pixel_scale,
-              const std::vector<std::pair<std::string, bool>>& lines, sf::Vector2f at, float width, float size) {
-  std::vector<std::pair<std::string, bool>> wrapped;
+// Lines wrapped to `width`, measured: what a box of text needs.
+struct BoxText {
+  std::vector<std::pair<std::string, bool>> lines;
+  sf::Vector2f size;
+};
+
+BoxText measure_box(const sf::Font& font, const std::vector<std::pair<std::string, bool>>& lines, float width,
+                    float size) {
+  BoxText out;
   for (const auto& [text, bold] : lines)
-    for (const auto& part : wrap_text(font, text, size, bold, width, width)) wrapped.push_back({part, bold});
+    for (const auto& part : wrap_text(font, text, size, bold, width, width)) out.lines.push_back({part, bold});
   float w = 0;
-  for (const auto& [text, bold] : wrapped) w = std::max(w, text_width(font, text, size, bold));
+  for (const auto& [text, bold] : out.lines) w = std::max(w, text_width(font, text, size, bold));
   const float line_h = size * 1.45f, pad = 10;
-  sf::FloatRect box{at.x, at.y, w + 2 * pad, wrapped.size() * line_h + 2 * pad - (line_h - size)};
-  box.left = std::clamp(box.left, 4.f, kLogicalSize.x - box.width - 4);
-  box.top = std::clamp(box.top, 4.f, kLogicalSize.y - box.height - 4);
+  out.size = {w + 2 * pad, out.lines.size() * line_h + 2 * pad - (line_h - size)};
+  return out;
+}
+
+// The measured lines in `box`.
+void draw_box(sf::RenderTarget& target, const sf::Font& font, float pixel_scale, const BoxText& text,
+              sf::FloatRect box, float size) {
   std::vector<sf::Vertex> v;
   const Points outline = rounded_rect_points(box, 6);
   fill_convex(outline, kBox, v);
   stroke_closed(outline, 1.5f, true, kBoxEdge, v);
   target.draw(v.data(), v.size(), sf::Triangles);
+  const float line_h = size * 1.45f, pad = 10;
   float y = box.top + pad + size * 0.55f;
-  for (const auto& [text, bold] : wrapped) {
-    sf::Text t = crisp_text(font, text, size, pixel_scale, bold);
+  for (const auto& [line, bold] : text.lines) {
+    sf::Text t = crisp_text(font, line, size, pixel_scale, bold);
     t.setFillColor(bold ? kAccent : kText);
     anchor_text(t, {box.left + pad, y}, -1);
     target.draw(t);
     y += line_h;
   }
+}
+
+// A box of wrapped lines at `at` (kept inside the logical area).
+void draw_box(sf::RenderTarget& target, const sf::Font& font, float pixel_scale,
+              const std::vector<std::pair<std::string, bool>>& lines, sf::Vector2f at, float width, float size) {
+  const BoxText text = measure_box(font, lines, width, size);
+  sf::FloatRect box{at, text.size};
+  box.left = std::clamp(box.left, 4.f, kLogicalSize.x - box.width - 4);
+  box.top = std::clamp(box.top, 4.f, kLogicalSize.y - box.height - 4);
+  draw_box(target, font, pixel_scale, text, box, size);
 }
 
 }  // namespace
@@ -144,6 +166,10 @@ void Application::on_resize(sf::Vector2u size) {
 }
 
 void Application::on_key(const sf::Event::KeyEvent& key) {
+  if (prompt_.active()) {
+    on_prompt_key(key);
+    return;
+  }
   if (!view_) {
     if (key.code == sf::Keyboard::Escape || key.code == sf::Keyboard::Q) window_.close();
     return;
@@ -155,7 +181,10 @@ void Application::on_key(const sf::Event::KeyEvent& key) {
     case sf::Keyboard::End: view_->go_to(session_->plies()); break;
     case sf::Keyboard::Space: set_autoplay(!autoplay_); break;
     case sf::Keyboard::Tab: view_->cycle(key.shift ? -1 : +1); break;
-    case sf::Keyboard::E: export_png(); break;
+    case sf::Keyboard::E:
+      prompt_.open(default_export_path(session_->file(), options_.export_dir));
+      swallow_text_ = true;
+      break;
     case sf::Keyboard::H: help_ = !help_; break;
     case sf::Keyboard::N:
       if (!view_->jump_to_mistake(key.shift ? -1 : +1)) {
@@ -177,6 +206,10 @@ void Application::on_key(const sf::Event::KeyEvent& key) {
 }
 
 void Application::on_text(sf::Uint32 c) {
+  if (prompt_.active()) {
+    if (!std::exchange(swallow_text_, false) || (c != 'e' && c != 'E')) prompt_.type(c);
+    return;
+  }
   if (c == '?') help_ = !help_;
   if (!view_) return;
   if (c == '+' || c == '=') autoplay_seconds_ = std::max(0.1f, autoplay_seconds_ / 1.5f);
@@ -206,13 +239,47 @@ void Application::set_autoplay(bool on) {
   view_->set_autoplay(autoplay_, autoplay_seconds_);
 }
 
-void Application::export_png() {
-  const std::string name = fmt::format("{}-ply{:03}.png", std::filesystem::path(session_->file()).stem().string(),
-                                       view_->ply());
-  const std::string path = (std::filesystem::path(options_.export_dir) / name).string();
+void Application::on_prompt_key(const sf::Event::KeyEvent& key) {
+  swallow_text_ = false;
+  switch (prompt_.key(key.code)) {
+    case ExportPrompt::Outcome::Save: export_to(prompt_.path()); break;
+    case ExportPrompt::Outcome::Cancel:
+      view_->set_message("export cancelled");
+      message_timer_ = 2;
+      break;
+    case ExportPrompt::Outcome::Editing: break;
+  }
+}
+
+// The whole game at a size a chat or a forum takes (docs/viewer.md: a
+// 47-ply game is about 450 KiB as GIF), with the view's overlays,
+// selection and review; or this view as a PNG.
+void Application::export_to(const std::string& path) {
+  const auto kind = export_kind(path);
+  if (!kind) {
+    view_->set_message(path + ": name a .gif or .webp file (the whole game) or a .png (this view)");
+    message_timer_ = 5;
+    return;
+  }
   std::string problem;
-  view_->finish();
-  if (save_png(render_image(*view_, window_.getSize()), path, problem)) {
+  if (*kind == ExportKind::Png) {
+    view_->finish();
+    save_png(render_image(*view_, window_.getSize()), path, problem);
+  } else {
+    try {
+      ReplayView copy(*session_, font_);
+      if (view_->review()) copy.set_review(view_->review());
+      copy.set_overlays(view_->overlays_on());
+      if (!view_->selected().empty()) copy.select(view_->selected(), false);
+      Offscreen off({800, 500});
+      write_animation(copy, session_->plies(), off, *kind == ExportKind::Gif ? AnimationFormat::Gif : AnimationFormat::WebP,
+                      path, AnimationOptions{}, 80, [this](int done, int total) { draw_progress(done, total); });
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    window_.setActive(true);
+  }
+  if (problem.empty()) {
     std::printf("saved %s\n", path.c_str());
     view_->set_message("saved " + path);
   } else {
@@ -220,7 +287,7 @@ void Application::export_png() {
     view_->set_message(problem);
   }
   std::fflush(stdout);
-  message_timer_ = 4;
+  message_timer_ = 5;
 }
 
 void Application::update(float dt) {
@@ -243,8 +310,9 @@ void Application::render() {
     draw_error();
   } else {
     view_->draw(window_);
-    if (mouse_inside_ && !help_) draw_tooltip();
+    if (mouse_inside_ && !help_ && !prompt_.active()) draw_tooltip();
     if (help_) draw_help();
+    if (prompt_.active()) draw_prompt();
   }
   window_.display();
   dirty_ = false;
@@ -253,7 +321,15 @@ void Application::render() {
 void Application::draw_tooltip() {
   const std::string tip = view_->tooltip_at(mouse_);
   if (tip.empty()) return;
-  draw_box(window_, font_, pixel_scale_for(window_.getSize()), {{tip, false}}, mouse_ + sf::Vector2f(16, 18), 340, 13.5f);
+  // Placed off every label and piece (label_layout.h); the place is kept
+  // while neither the pointer nor the text changes.
+  const BoxText text = measure_box(font_, {{tip, false}}, 340, 13.5f);
+  if (tip != tooltip_text_ || mouse_ != tooltip_mouse_) {
+    tooltip_text_ = tip;
+    tooltip_mouse_ = mouse_;
+    tooltip_box_ = view_->tooltip_box(mouse_, text.size);
+  }
+  draw_box(window_, font_, pixel_scale_for(window_.getSize()), text, tooltip_box_, 13.5f);
 }
 
 void Application::draw_help() {
@@ -272,10 +348,61 @@ void Application::draw_help() {
     lines.push_back({"N / Shift+N   the next / previous mistake or blunder of the review", false});
     lines.push_back({"Click the evaluation graph to jump to that ply", false});
   }
-  lines.push_back({"E   export this view as a PNG (in " + options_.export_dir + ")", false});
+  lines.push_back({"E   save the whole game as a GIF or WebP (or this view as a PNG): asks where", false});
   lines.push_back({"H or ?   this help;  Q   quit", false});
   lines.push_back({"Hover the board for details (tooltips come from the game).", false});
   draw_box(window_, font_, pixel_scale_for(window_.getSize()), lines, {330, 220}, 560, 16);
+}
+
+// The file name being edited, over the bottom of the board, with a cursor.
+void Application::draw_prompt() {
+  const float scale = pixel_scale_for(window_.getSize());
+  const sf::FloatRect box{kBoardArea.left + 12, kBoardArea.top + kBoardArea.height - 104, kBoardArea.width - 24, 92};
+  std::vector<sf::Vertex> v;
+  const Points outline = rounded_rect_points(box, 8);
+  fill_convex(outline, kBox, v);
+  stroke_closed(outline, 2, true, kAccent, v);
+  const float size = 15, field_y = box.top + 54;
+  fill_convex(rounded_rect_points({box.left + 12, field_y - 14, box.width - 24, 28}, 4), sf::Color(0x2c, 0x30, 0x3a), v);
+  // The end of a long path stays in sight.
+  std::string shown = prompt_.path();
+  std::size_t cut = 0;
+  while (cut < shown.size() && text_width(font_, shown.substr(cut), size, false, scale) > box.width - 44) ++cut;
+  while (cut < shown.size() && (static_cast<unsigned char>(shown[cut]) & 0xc0) == 0x80) ++cut;
+  const std::size_t cursor = prompt_.cursor() > cut ? prompt_.cursor() - cut : 0;
+  shown = (cut ? "…" : "") + shown.substr(cut);
+  const float cursor_x = box.left + 20 + text_width(font_, shown.substr(0, cursor + (cut ? std::string("…").size() : 0)), size, false, scale);
+  fill_rect({cursor_x, field_y - 10, 1.5f, 20}, kAccent, v);
+  window_.draw(v.data(), v.size(), sf::Triangles);
+  auto line = [&](const std::string& text, float x, float y, sf::Color c, bool bold) {
+    sf::Text t = crisp_text(font_, text, size, scale, bold);
+    t.setFillColor(c);
+    anchor_text(t, {x, y}, -1);
+    window_.draw(t);
+  };
+  line("Save the whole game as .gif or .webp (or this view as .png)", box.left + 14, box.top + 20, kAccent, true);
+  line(shown, box.left + 20, field_y, kText, false);
+  line("Enter saves  ·  Esc cancels", box.left + 14, box.top + 80, sf::Color(0x9a, 0xa0, 0xab), false);
+}
+
+// A progress bar in the window while the game is written (the window is
+// not responsive meanwhile).
+void Application::draw_progress(int done, int total) {
+  window_.setActive(true);
+  window_.clear(view_->background());
+  view_->draw(window_);
+  const sf::FloatRect box{kBoardArea.left + 12, kBoardArea.top + kBoardArea.height - 80, kBoardArea.width - 24, 68};
+  std::vector<sf::Vertex> v;
+  fill_convex(rounded_rect_points(box, 8), kBox, v);
+  const float fraction = total ? static_cast<float>(done) / static_cast<float>(total) : 1;
+  fill_rect({box.left + 14, box.top + 40, (box.width - 28) * fraction, 12}, kAccent, v);
+  stroke_closed(rounded_rect_points({box.left + 14, box.top + 40, box.width - 28, 12}, 2), 1, true, kBoxEdge, v);
+  window_.draw(v.data(), v.size(), sf::Triangles);
+  sf::Text t = crisp_text(font_, fmt::format("writing {} of {} frames…", done, total), 15, pixel_scale_for(window_.getSize()));
+  t.setFillColor(kText);
+  anchor_text(t, {box.left + 14, box.top + 20}, -1);
+  window_.draw(t);
+  window_.display();
 }
 
 void Application::draw_error() {

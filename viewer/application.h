@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "export_prompt.h"
 #include "replay_view.h"
 
 namespace viewer {
@@ -22,7 +23,7 @@ struct StartOptions {
   std::optional<int> ply;
   std::string select;
   std::optional<std::vector<std::string>> overlays;  // exactly these on
-  std::string export_dir = ".";
+  std::string export_dir;  // the folder E proposes ("": default_export_path's choice)
   int antialias = -1;  // multisampling level; -1: window_antialiasing()'s choice
   const GameReview* review = nullptr;  // the game's review, when loaded
 };
@@ -48,7 +49,11 @@ class Application {
   void on_click(sf::Vector2f p);
   void on_resize(sf::Vector2u size);
   void set_autoplay(bool on);
-  void export_png();
+  // E: the prompt, then the whole game (.gif, .webp) or this view (.png).
+  void on_prompt_key(const sf::Event::KeyEvent& key);
+  void export_to(const std::string& path);
+  void draw_prompt();
+  void draw_progress(int done, int total);
   void draw_tooltip();
   void draw_help();
   void draw_error();
@@ -60,12 +65,17 @@ class Application {
   std::unique_ptr<ReplayView> view_;
   StartOptions options_;
   bool help_ = false;
+  ExportPrompt prompt_;
+  bool swallow_text_ = false;  // the 'e' of the E that opened the prompt
   bool autoplay_ = false;
   float autoplay_seconds_ = 0.8f;
   float autoplay_timer_ = 0;
   float message_timer_ = 0;
   sf::Vector2f mouse_{-1, -1};
   bool mouse_inside_ = false;
+  std::string tooltip_text_;  // the tooltip last placed, for the pointer at
+  sf::Vector2f tooltip_mouse_;
+  sf::FloatRect tooltip_box_;
   // A frame is drawn only when something changed (an event, an animation,
   // autoplay); an idle viewer sleeps in waitEvent.
   bool dirty_ = true;

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
                "replay-viewer"};
   std::string review_file;
   std::string log, screenshot, frames, size_text = "1280x800", select, overlay_list, dump, font_path,
-                                       export_dir = ".";
+                                       export_dir;
   std::optional<int> ply;
   int antialias = -1;
   std::vector<std::string> plugin_dirs;
@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
                                           "OpenGL such as llvmpipe)")->check(CLI::Range(0, 16));
-  app.add_option("--export-dir", export_dir, "where the E key saves PNGs (default: the current folder)")->type_name("DIR");
+  app.add_option("--export-dir", export_dir, "the folder the E key proposes (default: the log's folder when it can "
+                                            "be written, else $HOME)")->type_name("DIR");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -223,15 +224,10 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (animates) {
-      // The first and last frames, rendered first, give the GIF its palette.
-      view.go_to(session->plies(), false);
-      const sf::Image last = off.render(view);
-      view.go_to(0, false);
-      std::unique_ptr<FrameSink> sink = !gif.empty()    ? gif_sink(gif, off.render(view), last)
-                                        : !webp.empty() ? webp_sink(webp, webp_quality)
-                                                        : png_sink(frames);
+      const AnimationFormat format = !gif.empty() ? AnimationFormat::Gif : !webp.empty() ? AnimationFormat::WebP
+                                                                                         : AnimationFormat::Frames;
       const std::string out = !gif.empty() ? gif : !webp.empty() ? webp : frames;
-      export_animation(view, session->plies(), off, animation, *sink, terminal_progress(out));
+      write_animation(view, session->plies(), off, format, out, animation, webp_quality, terminal_progress(out));
       std::printf("wrote %d frames to %s\n", animation_frames(session->plies(), animation), out.c_str());
       return kExitOk;
     }

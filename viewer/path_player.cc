@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "label_layout.h"
 #include "text_util.h"
 
 namespace viewer {
@@ -90,6 +91,66 @@ std::vector<sf::Vector2f> PathPlayer::lit_markers() const {
   return out;
 }
 
+std::vector<sf::FloatRect> PathPlayer::label_boxes() const {
+  std::vector<sf::FloatRect> out;
+  for (const Track& tr : tracks_)
+    for (const sf::Text& label : tr.labels)
+      if (!label.getString().isEmpty()) out.push_back(label.getGlobalBounds());
+  return out;
+}
+
+sf::FloatRect PathPlayer::caption_box(const sf::Text& caption) {
+  const sf::FloatRect b = caption.getGlobalBounds();
+  const float pad = b.height * 0.45f + 2;
+  return {b.left - pad, b.top - pad, b.width + 2 * pad, b.height + 2 * pad};
+}
+
+std::vector<sf::FloatRect> PathPlayer::caption_boxes() const {
+  std::vector<sf::FloatRect> out;
+  for (const Track& tr : tracks_)
+    if (tr.has_caption) out.push_back(caption_box(tr.caption));
+  return out;
+}
+
+void PathPlayer::place_labels(std::vector<sf::FloatRect>& avoid, sf::FloatRect area) {
+  // Two routes through the same lot number it twice: the numbers move
+  // apart diagonally within the lot (the earlier up-left, the later
+  // down-right), so "2" and "2" never read as "22".
+  struct Placed {
+    sf::Text* text;
+    float lot_px;
+  };
+  std::vector<Placed> placed;
+  for (Track& tr : tracks_)
+    for (sf::Text& label : tr.labels) {
+      if (label.getString().isEmpty()) continue;
+      for (Placed& other : placed) {
+        if (!boxes_overlap(label.getGlobalBounds(), other.text->getGlobalBounds())) continue;
+        const sf::Vector2f shift(0.2f * tr.lot_px, 0.2f * tr.lot_px);
+        other.text->move(-shift);
+        label.move(shift);
+      }
+      placed.push_back({&label, tr.lot_px});
+    }
+  for (const Placed& p : placed) avoid.push_back(p.text->getGlobalBounds());
+  // Captions, in order, each at the free place nearest the plugin's; when
+  // the board is too full for it, smaller, then wherever it covers least.
+  for (Track& tr : tracks_) {
+    if (!tr.has_caption) continue;
+    const sf::Vector2f scale = tr.caption.getScale();
+    for (const float shrink : {1.f, 0.85f, 0.7f}) {
+      tr.caption.setScale(scale * shrink);
+      const sf::FloatRect b = caption_box(tr.caption);
+      bool free = false;
+      const sf::FloatRect at = place_box({b.left + b.width / 2, b.top + b.height / 2}, {b.width, b.height}, avoid, area, 4, &free);
+      if (!free && shrink > 0.71f) continue;
+      tr.caption.move(at.left - b.left, at.top - b.top);
+      break;
+    }
+    avoid.push_back(caption_box(tr.caption));
+  }
+}
+
 void PathPlayer::draw(sf::RenderTarget& target, sf::RenderStates states) const {
   if (tracks_.empty()) return;
   std::vector<sf::Vertex> tris;
@@ -128,9 +189,8 @@ void PathPlayer::draw(sf::RenderTarget& target, sf::RenderStates states) const {
   std::vector<const sf::Text*> captions;
   for (const Track& tr : tracks_) {
     if (!tr.has_caption || tr.progress + 1e-4f < static_cast<float>(tr.points.size() - 1)) continue;
-    sf::FloatRect b = tr.caption.getGlobalBounds();
-    const float pad = b.height * 0.45f + 2;
-    b = {b.left - pad, b.top - pad, b.width + 2 * pad, b.height + 2 * pad};
+    const sf::FloatRect b = caption_box(tr.caption);
+    const float pad = tr.caption.getGlobalBounds().height * 0.45f + 2;
     const Points box = rounded_rect_points(b, pad);
     fill_convex(box, to_color(kCaptionBox), boxes);
     stroke_closed(box, 2, true, to_color(tr.path.colour()), boxes);

@@ -27,6 +27,15 @@ class PathPlayer : public sf::Drawable {
   bool running() const;
   // The logical-pixel centres of the lit markers of every path (for tests).
   std::vector<sf::Vector2f> lit_markers() const;
+  // Every step label's box, drawn or still to come (logical pixels).
+  std::vector<sf::FloatRect> label_boxes() const;
+  // Every caption's box (its frame included).
+  std::vector<sf::FloatRect> caption_boxes() const;
+  // Moves each caption, in order, to the free place nearest the plugin's
+  // (label_layout.h): off `avoid` (which grows by each caption placed) and
+  // inside `area`. Step labels that coincide (two routes through one lot)
+  // are moved apart first.
+  void place_labels(std::vector<sf::FloatRect>& avoid, sf::FloatRect area);
 
  protected:
   void draw(sf::RenderTarget& target, sf::RenderStates states) const override;
@@ -44,6 +53,7 @@ class PathPlayer : public sf::Drawable {
     float lot_px = 1;
   };
   void build_track(Track& track, const BoardTransform& t, const sf::Font& font, float pixel_scale);
+  static sf::FloatRect caption_box(const sf::Text& caption);
 
   std::vector<Track> tracks_;
 };

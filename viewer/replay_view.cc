@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "label_layout.h"
+
 namespace viewer {
 
 sf::View letterboxed_view(sf::Vector2u size) {
@@ -111,8 +113,35 @@ void ReplayView::refresh(Change change) {
   else if (change == Change::Hover) layers_.show(prepared, false);
   else layers_.show(prepared, current_ != nullptr, change == Change::Ply ? 0.25f : 0.15f);
   current_ = std::move(prepared);
-  paths_.set_paths(current_->scene(), current_->transform(), font_, pixel_scale_, false);
+  set_paths();
   refresh_panel();
+}
+
+// The paths of the current scene, their captions moved off every other
+// text and piece.
+void ReplayView::set_paths() {
+  paths_.set_paths(current_->scene(), current_->transform(), font_, pixel_scale_, false);
+  std::vector<sf::FloatRect> avoid = scene_text_boxes(*current_);
+  const auto solid = piece_boxes(*current_);
+  avoid.insert(avoid.end(), solid.begin(), solid.end());
+  paths_.place_labels(avoid, kBoardArea);
+}
+
+std::vector<sf::FloatRect> ReplayView::text_boxes() const {
+  std::vector<sf::FloatRect> out = scene_text_boxes(*current_);
+  for (const auto& boxes : {paths_.label_boxes(), paths_.caption_boxes()}) out.insert(out.end(), boxes.begin(), boxes.end());
+  return out;
+}
+
+std::vector<sf::FloatRect> ReplayView::pieces() const { return piece_boxes(*current_); }
+
+sf::FloatRect ReplayView::tooltip_box(sf::Vector2f p, sf::Vector2f size) const {
+  std::vector<sf::FloatRect> avoid = text_boxes();
+  const auto solid = pieces();
+  avoid.insert(avoid.end(), solid.begin(), solid.end());
+  avoid.push_back({p.x - 12, p.y - 12, 24, 24});  // the pointer and its arrow
+  const sf::FloatRect area{4, 4, kLogicalSize.x - 8, kLogicalSize.y - 8};
+  return place_box(p + sf::Vector2f(16 + size.x / 2, 18 + size.y / 2), size, avoid, area, 10);
 }
 
 void ReplayView::set_review(const GameReview* review) {
@@ -164,7 +193,7 @@ void ReplayView::set_pixel_scale(float scale) {
   if (was_animating) layers_.retarget(again);
   else layers_.show(again, false);
   current_ = std::move(again);
-  paths_.set_paths(current_->scene(), current_->transform(), font_, pixel_scale_, false);
+  set_paths();
   refresh_panel();
 }
 

@@ -91,6 +91,14 @@ class ReplayView {
   std::optional<SidePanel::Hit> panel_hit(sf::Vector2f p) const { return panel_.hit(p); }
   const SidePanel& panel() const { return panel_; }
   std::string tooltip_at(sf::Vector2f p) const;
+  // Where a tooltip of `size` goes for the pointer at `p`: below right of
+  // it, or the nearest place that covers no text, no piece and not `p`
+  // (label_layout.h).
+  sf::FloatRect tooltip_box(sf::Vector2f p, sf::Vector2f size) const;
+  // Every text box on the board (the scene's texts, route numbers and
+  // captions) and every piece, as laid out (logical pixels).
+  std::vector<sf::FloatRect> text_boxes() const;
+  std::vector<sf::FloatRect> pieces() const;
 
   // The view options sent to the plugin for the current state.
   pb::ViewOptions view_options() const;
@@ -99,6 +107,7 @@ class ReplayView {
   enum class Change { Ply, View, Hover };
   void refresh(Change change);
   void refresh_panel();
+  void set_paths();
 
   ReplaySession& session_;
   const sf::Font& font_;

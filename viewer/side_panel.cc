@@ -34,7 +34,7 @@ float SidePanel::add_text(const std::string& s, float x, float y, float size, sf
   t.setFillColor(c);
   anchor_text(t, {std::round(x), std::round(y)}, -1);
   texts_.push_back(std::move(t));
-  return text_width(*font_, s, size, bold);
+  return text_width(*font_, s, size, bold, pixel_scale_);
 }
 
 void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, const PanelState& state,
@@ -44,6 +44,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
   area_ = area;
   shapes_.clear();
   texts_.clear();
+  glyphs_.clear();
   clicks_.clear();
   // Only an outline: a filled panel would cost half a window of pixels in
   // every frame on a software renderer.
@@ -56,14 +57,19 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
   y += 28;
   const std::string ply = session.ply_text(state.ply);
   const float w = add_text(ply, left, y, 15, kAccent, true);
-  add_text("·  " + scene.status(), left + w + 10, y, 15, kText, false);
+  // The status wraps (a result line can be long), never runs out.
+  const auto status = wrap_text(font, "·  " + scene.status(), 15, false, width, width - w - 10, pixel_scale_);
+  for (std::size_t i = 0; i < status.size(); ++i) {
+    if (i > 0) y += 20;
+    add_text(status[i], i == 0 ? left + w + 10 : left, y, 15, kText, false);
+  }
   y += 24;
   // Overlays and autoplay, as key chips.
   float x = left;
   for (const pb::Overlay& o : scene.overlays()) {
     const bool on = std::find(state.overlays_on.begin(), state.overlays_on.end(), o.key()) != state.overlays_on.end();
     const std::string label = fmt::format("{} {}", o.shortcut(), o.key());
-    const float tw = text_width(font, label, 12.5f);
+    const float tw = text_width(font, label, 12.5f, false, pixel_scale_);
     fill_convex(rounded_rect_points({x, y - 10, tw + 14, 20}, 5), on ? sf::Color(0x4a, 0x6a, 0x3a) : kRule, shapes_);
     add_text(label, x + 7, y, 12.5f, on ? kText : kDim, false);
     x += tw + 22;
@@ -114,6 +120,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
         if (sp.glyph() != pb::Span::NO_GLYPH) {
           const float g = 9;
           const sf::Vector2f at(cx + g / 2 + 2, y);
+          glyphs_.push_back({at.x - g / 2 - 1, at.y - g / 2 - 1, g + 2, g + 2});
           if (sp.glyph() == pb::Span::DISC) fill_convex(circle_points(at, g / 2), c, shapes_);
           else if (sp.glyph() == pb::Span::SQUARE) fill_rect({at.x - g / 2, at.y - g / 2, g, g}, c, shapes_);
           else fill_convex({{at.x, at.y - g / 2 - 1}, {at.x + g / 2 + 1, at.y + g / 2}, {at.x - g / 2 - 1, at.y + g / 2}}, c, shapes_);
@@ -121,7 +128,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
         }
         if (sp.text().empty()) continue;
         // Wrap long spans onto following lines, indented.
-        const auto parts = wrap_text(font, sp.text(), kBody, sp.bold(), right - indent - 14, right - cx);
+        const auto parts = wrap_text(font, sp.text(), kBody, sp.bold(), right - indent - 14, right - cx, pixel_scale_);
         for (std::size_t i = 0; i < parts.size(); ++i) {
           if (i > 0) {
             y += 18;
@@ -146,7 +153,7 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
   has_graph_ = false;
   if (state.review) layout_review(session, state, std::max(y + 10, limit));
   layout_moves(session, state.review, state.ply, std::max(y + 10, limit) + review_h, area.top + area.height - 26);
-  add_text("H help  ·  ←/→ step  ·  Home/End  ·  Tab select  ·  E export PNG", left, area.top + area.height - 14, 12,
+  add_text("H help  ·  ←/→ step  ·  Home/End  ·  Tab select  ·  E export", left, area.top + area.height - 14, 12,
            kDim, false);
   batch_.clear();
   for (const sf::Text& t : texts_) batch_.add(t);
@@ -159,7 +166,7 @@ float SidePanel::review_height(const PanelState& state) const {
   float h = 10 + kGraphHeight + 8;
   for (const ReviewRow& r : state.review_rows)
     if (!r.text.empty())
-      h += 16.f * wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent).size();
+      h += 16.f * wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent, pixel_scale_).size();
   return h;
 }
 
@@ -170,7 +177,7 @@ void SidePanel::layout_review(const ReplaySession& session, const PanelState& st
   for (const ReviewRow& r : state.review_rows) {
     if (r.text.empty()) continue;
     const float x = left + 14.f * r.indent;
-    for (const auto& part : wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent)) {
+    for (const auto& part : wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent, pixel_scale_)) {
       add_text(part, x, y, kReview, r.colour, r.bold);
       y += 16;
     }
@@ -186,10 +193,9 @@ void SidePanel::layout_moves(const ReplaySession& session, const GameReview* rev
   fill_rect({left, top, width, 1}, kRule, shapes_);
   add_text("Moves (click to jump)", left, top + 14, kHead, kAccent, true);
   top += 28;
-  // A review's marks need wider cells.
-  const int columns = review ? 3 : 4;
-  const float col_w = width / columns, row_h = 18;
   const int entries = session.plies() + 1;  // "0 start" first
+  const float col_w = width / move_columns(session, review, ply, width), row_h = 18;
+  const int columns = static_cast<int>(std::lround(width / col_w));
   const int rows = (entries + columns - 1) / columns;
   const int visible = std::max(1, static_cast<int>((bottom - top) / row_h));
   const int current_row = ply / columns;
@@ -199,14 +205,7 @@ void SidePanel::layout_moves(const ReplaySession& session, const GameReview* rev
       const int i = r * columns + c;
       if (i >= entries) break;
       const float x = left + c * col_w, y = top + (r - first) * row_h + row_h / 2;
-      std::string label = "start";
-      if (i > 0) {
-        const Move& m = session.moves()[i - 1];
-        const auto& names = session.seat_names();
-        const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) && !names[m.seat].empty()
-                                    ? names[m.seat].substr(0, 1) : "·";
-        label = who + " " + session.listed_notation(i, ply);
-      }
+      const std::string label = move_label(session, i, ply);
       const sf::FloatRect cell{x, y - row_h / 2 + 1, col_w - 6, row_h - 2};
       if (i == ply) fill_convex(rounded_rect_points(cell, 4), kAccent, shapes_);
       const sf::Color num = i == ply ? sf::Color(0x30, 0x30, 0x30) : kDim;
@@ -215,7 +214,7 @@ void SidePanel::layout_moves(const ReplaySession& session, const GameReview* rev
       add_text(label, x + 34, y, kMoves, i > 0 && session.moves()[i - 1].taken_back ? kDim : txt, i == ply);
       // A move taken back (LogPly.taken_back) is struck through.
       if (i > 0 && session.moves()[i - 1].taken_back)
-        fill_rect({x + 34, y, text_width(*font_, label, kMoves, i == ply), 1.5f}, i == ply ? txt : kDim, shapes_);
+        fill_rect({x + 34, y, text_width(*font_, label, kMoves, i == ply, pixel_scale_), 1.5f}, i == ply ? txt : kDim, shapes_);
       if (review && i > 0) layout_mark(*review, i, i == ply, cell);
       clicks_.push_back({cell, Hit{i, std::nullopt}});
     }
@@ -224,7 +223,28 @@ void SidePanel::layout_moves(const ReplaySession& session, const GameReview* rev
   std::string more;
   if (first > 0) more += "↑ earlier";
   if (first + visible < rows) more += std::string(more.empty() ? "" : "   ") + "↓ later";
-  if (!more.empty()) add_text(more, left + width - text_width(*font_, more, 11.5f), top - 14, 11.5f, kDim, false);
+  if (!more.empty()) add_text(more, left + width - text_width(*font_, more, 11.5f, false, pixel_scale_), top - 14, 11.5f, kDim, false);
+}
+
+// "start", or the mover's initial and the move as listed at `ply`.
+std::string SidePanel::move_label(const ReplaySession& session, int i, int ply) {
+  if (i == 0) return "start";
+  const Move& m = session.moves()[i - 1];
+  const auto& names = session.seat_names();
+  const std::string who = m.seat >= 0 && m.seat < static_cast<int>(names.size()) && !names[m.seat].empty()
+                              ? names[m.seat].substr(0, 1) : "·";
+  return who + " " + session.listed_notation(i, ply);
+}
+
+// As many columns (at most 4; 3 with a review's marks) as the widest move
+// allows with a gap between columns, so they never touch.
+int SidePanel::move_columns(const ReplaySession& session, const GameReview* review, int ply, float width) const {
+  float widest = 0;
+  for (int i = 0; i <= session.plies(); ++i)
+    widest = std::max(widest, text_width(*font_, move_label(session, i, ply), kMoves, true, pixel_scale_));
+  const float mark = review ? 70 : 0;  // "?? 32.8" and its shape
+  const float needed = 34 + widest + mark + 14;
+  return std::clamp(static_cast<int>(width / needed), 1, review ? 3 : 4);
 }
 
 // The class mark at the right end of a move's cell: its shape, then the
@@ -234,7 +254,7 @@ void SidePanel::layout_mark(const GameReview& review, int ply, bool current, sf:
   if (text.empty()) return;
   const ClassMark m = class_mark(review.at(ply)->move_class());
   const sf::Color c = current ? sf::Color(0x10, 0x10, 0x10) : m.colour;
-  const float w = text_width(*font_, text, kMoves - 1, true);
+  const float w = text_width(*font_, text, kMoves - 1, true, pixel_scale_);
   const float right = cell.left + cell.width - 4, y = cell.top + cell.height / 2;
   add_text(text, right - w, y, kMoves - 1, c, true);
   const sf::Vector2f at(right - w - 8, y);
@@ -247,6 +267,13 @@ void SidePanel::layout_mark(const GameReview& review, int ply, bool current, sf:
       break;
     case ClassMark::Shape::None: break;
   }
+}
+
+std::vector<sf::FloatRect> SidePanel::item_boxes() const {
+  std::vector<sf::FloatRect> out = glyphs_;
+  for (const sf::Text& t : texts_)
+    if (!t.getString().isEmpty()) out.push_back(t.getGlobalBounds());
+  return out;
 }
 
 std::optional<SidePanel::Hit> SidePanel::hit(sf::Vector2f p) const {

@@ -42,6 +42,9 @@ class SidePanel : public sf::Drawable {
   void layout(const ReplaySession& session, const pb::Scene& scene, const PanelState& state,
               const sf::Font& font, float pixel_scale, sf::FloatRect area);
   std::optional<Hit> hit(sf::Vector2f p) const;
+  // The box of every text and glyph as laid out (logical pixels), for the
+  // test that nothing in the panel overlaps at any window size.
+  std::vector<sf::FloatRect> item_boxes() const;
   // The review's graph as laid out (null without a review).
   const EvalGraph* graph() const { return has_graph_ ? &graph_ : nullptr; }
 
@@ -55,6 +58,8 @@ class SidePanel : public sf::Drawable {
   };
   float add_text(const std::string& s, float x, float y, float size, sf::Color c, bool bold);
   void layout_moves(const ReplaySession& session, const GameReview* review, int ply, float top, float bottom);
+  static std::string move_label(const ReplaySession& session, int i, int ply);
+  int move_columns(const ReplaySession& session, const GameReview* review, int ply, float width) const;
   float review_height(const PanelState& state) const;
   void layout_mark(const GameReview& review, int ply, bool current, sf::FloatRect cell);
   void layout_review(const ReplaySession& session, const PanelState& state, float top);
@@ -67,6 +72,7 @@ class SidePanel : public sf::Drawable {
   sf::FloatRect area_;
   std::vector<sf::Vertex> shapes_;
   std::vector<sf::Text> texts_;
+  std::vector<sf::FloatRect> glyphs_;
   TextBatch batch_;
   std::vector<Click> clicks_;
   EvalGraph graph_;

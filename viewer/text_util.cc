@@ -30,8 +30,8 @@ void anchor_text(sf::Text& text, sf::Vector2f anchor, int align) {
   text.setPosition(anchor);
 }
 
-float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold) {
-  const auto px = static_cast<unsigned>(std::max(1.f, std::round(size)));
+float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold, float pixel_scale) {
+  const auto px = static_cast<unsigned>(std::max(1.f, std::round(size * (pixel_scale > 0 ? pixel_scale : 1))));
   const sf::String s = sf::String::fromUtf8(utf8.begin(), utf8.end());
   float w = 0;
   sf::Uint32 prev = 0;
@@ -44,7 +44,7 @@ float text_width(const sf::Font& font, const std::string& utf8, float size, bool
 }
 
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& utf8, float size, bool bold,
-                                   float width, float first_line_width) {
+                                   float width, float first_line_width, float pixel_scale) {
   std::vector<std::string> lines;
   std::string line;
   float limit = first_line_width;
@@ -54,7 +54,7 @@ std::vector<std::string> wrap_text(const sf::Font& font, const std::string& utf8
     if (j == std::string::npos) j = utf8.size();
     const std::string word = utf8.substr(i, j - i);
     const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && text_width(font, candidate, size, bold) > limit) {
+    if (!line.empty() && text_width(font, candidate, size, bold, pixel_scale) > limit) {
       lines.push_back(line);
       line = word;
       limit = width;

@@ -25,13 +25,17 @@ sf::Text crisp_text(const sf::Font& font, const std::string& utf8, float size, f
 // letter, so digits and words line up.
 void anchor_text(sf::Text& text, sf::Vector2f anchor, int align);
 
-// Width in logical pixels of `utf8` at `size` (bold or not).
-float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold = false);
+// Width in logical pixels of `utf8` at `size` (bold or not), as
+// crisp_text() draws it for `pixel_scale` (glyphs rasterised at a small size
+// are hinted wider than the font's outline: at 800x500 a panel line is a
+// few percent wider than at 1280x800).
+float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold = false,
+                 float pixel_scale = 1);
 
 // Splits `utf8` into lines no wider than `width` (words are never split
 // unless a single word is wider than the line).
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& utf8, float size, bool bold,
-                                   float width, float first_line_width);
+                                   float width, float first_line_width, float pixel_scale = 1);
 
 // Many texts drawn with one draw call per glyph texture (one per font size)
 // instead of one per text: llvmpipe pays dearly for each draw call. Glyph

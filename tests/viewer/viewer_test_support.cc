@@ -182,6 +182,12 @@ sf::Color at_lot(const sf::Image& image, const gamehost::v1::Scene& scene, int l
   return image.getPixel(p.x, p.y);
 }
 
+std::vector<std::string> every_overlay(const gamehost::v1::Scene& scene) {
+  std::vector<std::string> keys;
+  for (const auto& o : scene.overlays()) keys.push_back(o.key());
+  return keys;
+}
+
 const gamehost::v1::Shape* find_shape(const gamehost::v1::Scene& scene, const std::string& id) {
   for (const auto& layer : scene.layers())
     for (const auto& s : layer.shapes())

@@ -63,6 +63,9 @@ sf::Vector2u lot_pixel(const gamehost::v1::Scene& scene, sf::Vector2u size, int 
 // The colour of the image at `lot` (+ offset, in lots).
 sf::Color at_lot(const sf::Image& image, const gamehost::v1::Scene& scene, int lot, float dx = 0, float dy = 0);
 
+// The keys of every overlay the scene offers.
+std::vector<std::string> every_overlay(const gamehost::v1::Scene& scene);
+
 // The shape with `id` in any layer of `scene`, or null.
 const gamehost::v1::Shape* find_shape(const gamehost::v1::Scene& scene, const std::string& id);
 

@@ -1,6 +1,8 @@
 // The interactive window, driven like a person would: real key presses
 // through the XTest extension (libXtst, loaded at run time) on the Xvfb
-// display the tests run on. Right three times, Tab, E (export), Q (quit).
+// display the tests run on. Right three times, Tab, E (the prompt: Esc
+// cancels, an edited name saves this view as a PNG, the proposed one the
+// whole game as a GIF), Q (quit).
 #include <catch2/catch.hpp>
 
 #include <SFML/Graphics/Image.hpp>
@@ -42,7 +44,8 @@ Window find_window(Display* d) {
 
 }  // namespace
 
-TEST_CASE("the window: arrow keys step, Tab selects, E exports the view, Q quits", "[cli][window]") {
+TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports the view or the game, Q quits",
+          "[cli][window]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);  // these tests run under xvfb-run -a
   void* xtst = dlopen("libXtst.so.6", RTLD_NOW);
@@ -70,22 +73,45 @@ TEST_CASE("the window: arrow keys step, Tab selects, E exports the view, Q quits
     XFlush(d);
     usleep(120000);
   };
+  auto wait_for_line = [&](const std::string& text, int seconds) {
+    for (int i = 0; i < seconds * 20 && read_file(dir / "out.txt").find(text) == std::string::npos; ++i) usleep(50000);
+  };
   press(XK_Right);
   press(XK_Right);
   press(XK_Right);
   press(XK_Tab);
+  // E proposes DIR/seed-1.gif; Esc cancels: nothing is written.
   press(XK_e);
-  const fs::path exported = dir / "seed-1-ply003.png";
-  for (int i = 0; i < 300 && !fs::exists(exported); ++i) usleep(10000);
-  usleep(200000);  // the PNG is complete once the line is printed
+  press(XK_Escape);
+  usleep(300000);
+  CHECK(fs::is_empty(dir / "out.txt"));
+  // E, "gif" -> "png", Enter: this view as a PNG.
+  press(XK_e);
+  for (int i = 0; i < 3; ++i) press(XK_BackSpace);
+  press(XK_p);
+  press(XK_n);
+  press(XK_g);
+  press(XK_Return);
+  const fs::path png = dir / "seed-1.png";
+  wait_for_line("saved " + png.string(), 10);
+  // E, Enter: the whole game as a GIF.
+  press(XK_e);
+  press(XK_Return);
+  const fs::path gif = dir / "seed-1.gif";
+  wait_for_line("saved " + gif.string(), 180);
   press(XK_q);
   const int status = wait_for(pid, 5);
   XCloseDisplay(d);
   INFO("stderr: " << read_file(dir / "err.txt"));
   CHECK(status == 0);
-  REQUIRE(fs::exists(exported));
-  CHECK_THAT(read_file(dir / "out.txt"), Catch::Contains("saved " + exported.string()));
+  CHECK(read_file(dir / "out.txt") == "saved " + png.string() + "\nsaved " + gif.string() + "\n");
   sf::Image image;
-  REQUIRE(image.loadFromFile(exported.string()));
+  REQUIRE(image.loadFromFile(png.string()));
   CHECK(image.getSize() == sf::Vector2u(1280, 800));
+  // The game: a GIF of 800x500 (logical screen size in the header).
+  const std::string bytes = read_file(gif);
+  REQUIRE(bytes.size() > 13);
+  CHECK(bytes.substr(0, 6) == "GIF89a");
+  CHECK((static_cast<unsigned char>(bytes[6]) | static_cast<unsigned char>(bytes[7]) << 8) == 800);
+  CHECK((static_cast<unsigned char>(bytes[8]) | static_cast<unsigned char>(bytes[9]) << 8) == 500);
 }

@@ -213,6 +213,11 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   pb::Layer& icons = layer("icons");
   pb::Layer& caps = layer("caps");
   add_structures(s, view, pieces, caps);
+  // The pieces (structures with their glyphs, caps) are what labels must
+  // never cover.
+  for (pb::Layer* l : {&pieces, &caps})
+    for (pb::Shape& sh : *l->mutable_shapes())
+      if (sh.id().starts_with("piece:") || sh.id().starts_with("cap:")) sh.set_solid(true);
   add_icons(s, icons);
   if (view.legal) add_legal(s, view, layer("legal"));
   if (view.ghost) detail::add_ghost(*view.ghost, out);

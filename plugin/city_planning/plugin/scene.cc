@@ -3,8 +3,14 @@
 //
 // Board coordinates: point (col, row) (0-based, A1 bottom-left) is drawn at
 // x = col + 1, y = 19 - row, so A19 is top-left at (1, 1) and T1 bottom-right
-// at (19, 19). Right of the board (x 20.5 .. 28) stand the face-up tiles with
-// their waiting stones, the returned tiles, the hands and the scores.
+// at (19, 19); the coordinates stand left of and above the lines. Below the
+// board (y 20 .. 23.3) stand the face-up tiles with their waiting stones,
+// the hands, the scores and the stack, so the board gets the whole width of
+// the viewer's board area (one point is about 33 px at 1280x800, and no
+// text is under 0.37 units, about 12 px).
+//
+// Pieces (stones, coins, face-up tiles, hidden coins, their labels) are
+// Shape.solid: the viewer keeps its labels off them.
 //
 // Hidden information: a hand is drawn face up only when its overlay
 // ("hand-A", "hand-B") is on; otherwise as face-down coins ("?"). An empty
@@ -15,7 +21,7 @@
 // Shape ids: "line:v:N", "line:h:N", "label:...", "zone:M3" (+ ":label"),
 // "stone:K10", "coin:M4" (wherever it is: on a point, on a Zone, in a hand),
 // "hidden:A:N" (a face-down coin), "faceup:N" (+ ":tile", ":stones"),
-// "returned:N", "last".
+// "last". "Why it scores" (the panel) is scene_why.cc.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -25,6 +31,12 @@
 #include "gamehost/kit/scene_shapes.h"
 
 namespace city_planning::plugin {
+
+gamehost::kit::Rgba suit_colour(Suit s) {
+  constexpr gamehost::kit::Rgba c[] = {0xe9b949ff, 0x6aa84fff, 0x4a86c8ff, 0xc8553dff};  // C S M A
+  return c[static_cast<int>(s)];
+}
+
 namespace {
 
 using namespace gamehost::kit;  // Rgba, add, set_rect, ...
@@ -39,11 +51,7 @@ constexpr Rgba kResource = 0x1a1a1aff;
 constexpr Rgba kHidden = 0x7a7468ff;
 constexpr Rgba kLast = 0xff3b30ff;
 constexpr Rgba kSlot = 0x44413cff;
-
-Rgba suit_colour(Suit s) {
-  constexpr Rgba c[] = {0xe9b949ff, 0x6aa84fff, 0x4a86c8ff, 0xc8553dff};  // C S M A
-  return c[static_cast<int>(s)];
-}
+constexpr float kSmallest = 0.37f;  // the smallest text, about 12 px
 
 float px(Point p) { return static_cast<float>(col_of(p) + 1); }
 float py(Point p) { return static_cast<float>(kSize - row_of(p)); }
@@ -65,10 +73,12 @@ void coin(pb::Layer& layer, Coin c, float x, float y, float r, const std::string
   set_circle(d, x, y, r);
   d.set_tooltip(tooltip);
   d.set_motion(motion);
+  d.set_solid(true);
   *d.mutable_pivot() = point(x, y);
   auto& v = add(layer, "coin:" + piece_name(c) + ":label", kBlack);
-  set_text(v, x, y, piece_name(c), r * 0.95f, pb::Text::CENTER, true);
+  set_text(v, x, y, piece_name(c), std::max(kSmallest, r * 0.95f), pb::Text::CENTER, true);
   v.set_motion(motion);
+  v.set_solid(true);
   *v.mutable_pivot() = point(x, y);
 }
 
@@ -79,6 +89,7 @@ void stone_disc(pb::Layer& layer, const std::string& id, Stone st, float x, floa
   set_circle(d, x, y, r);
   d.set_tooltip(tooltip);
   d.set_motion(pb::DROP);
+  d.set_solid(true);
 }
 
 std::string status_line(const State& s) {
@@ -97,8 +108,11 @@ std::string status_line(const State& s) {
 
 }  // namespace
 
+// scene_why.cc
+void add_why_it_scores(const State& s, pb::Scene& scene);
+
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
-  set_bounds(scene, 0, 0, 28.5f, 20, kBackground);
+  set_bounds(scene, -0.45f, -0.45f, 20.2f, 23.75f, kBackground);
   scene.set_status(status_line(s));
   // A view for one seat never shows the other hand, whatever the overlays.
   const bool show_hand[2] = {overlay_on(view, "hand-A") && (!view.has_seat() || view.seat() == 0),
@@ -109,13 +123,13 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
 
   // The board: wood, 19 x 19 lines, coordinates.
   auto& board = add_layer(scene, "board");
-  set_rect(add(board, "wood", kBoard), 0.35f, 0.35f, 19.3f, 19.3f, 0.2f);
+  set_rect(add(board, "wood", kBoard), -0.35f, -0.35f, 20, 20, 0.2f);
   for (int i = 0; i < kSize; ++i) {
     const float v = static_cast<float>(i + 1);
     set_line(add(board, "line:v:" + std::to_string(i), 0, kLine, 0.03f), v, 1, v, 19);
     set_line(add(board, "line:h:" + std::to_string(i), 0, kLine, 0.03f), 1, v, 19, v);
-    set_text(add(board, "label:col:" + std::to_string(i), kBoardLabel), v, 0.55f, std::string(1, column_letter(i)), 0.32f);
-    set_text(add(board, "label:row:" + std::to_string(i), kBoardLabel), 0.55f, v, std::to_string(kSize - i), 0.3f);
+    set_text(add(board, "label:col:" + std::to_string(i), kBoardLabel), v, 0.12f, std::string(1, column_letter(i)), 0.42f);
+    set_text(add(board, "label:row:" + std::to_string(i), kBoardLabel), 0.12f, v, std::to_string(kSize - i), 0.42f);
   }
 
   // Zones under the pieces: a translucent tile over its 3 x 3 points.
@@ -128,10 +142,14 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     set_rect(tile, px(c) - 1.45f, py(c) - 1.45f, 2.9f, 2.9f, 0.2f);
     tile.set_tooltip(zone_tooltip(s, t));
     tile.set_motion(pb::DROP);
+    // The name inside the Zone's upper half, in two lines (one would run
+    // into the neighbours); Developments line up in the lower half.
     auto& label = add(zones, "zone:" + piece_name(t) + ":label", kBlack, 0xffffffa0, 0.04f);
-    set_text(label, px(c), py(c) - 0.95f, piece_name(t) + " " + std::string(type_name(suit_of(t))), 0.38f,
-         pb::Text::CENTER, true);
+    set_text(label, px(c), py(c) - 1.02f, piece_name(t), 0.42f, pb::Text::CENTER, true);
     label.set_motion(pb::DROP);
+    auto& type = add(zones, "zone:" + piece_name(t) + ":type", kBlack, 0xffffffa0, 0.04f);
+    set_text(type, px(c), py(c) - 0.52f, std::string(type_name(suit_of(t))), kSmallest);
+    type.set_motion(pb::DROP);
   }
 
   // Stones, Developments on points and on Zones.
@@ -153,8 +171,8 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
       // Lined up along the Zone's lower half, in coin order.
       int index = 0;
       for (PieceMask d = s.developments_on(t); d && std::countr_zero(d) != c; d &= d - 1) ++index;
-      coin(pieces, c, px(ctr) - 0.9f + 0.6f * static_cast<float>(index % 4),
-           py(ctr) + 0.25f + 0.6f * static_cast<float>(index / 4), 0.27f,
+      coin(pieces, c, px(ctr) - 0.8f + 0.8f * static_cast<float>(index % 3),
+           py(ctr) + 0.46f + 0.76f * static_cast<float>(index / 3), 0.36f,
            "Development " + piece_name(c) + " on Zone " + piece_name(t));
     }
   }
@@ -174,14 +192,14 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     }
   }
 
-  // Beside the board: face-up tiles with waiting stones, returned tiles,
-  // hands, scores.
+  // Below the board: face-up tiles with waiting stones, hands, scores and
+  // the stack.
   auto& side = add_layer(scene, "side");
-  const float x0 = 20.6f;
-  set_text(add(side, "label:faceup", kLabel), x0, 0.8f, "Face up", 0.45f, pb::Text::LEFT, true);
+  const float top = 20.0f;
+  set_text(add(side, "label:faceup", kLabel), -0.3f, top + 0.25f, "Face up", 0.42f, pb::Text::LEFT, true);
   for (int i = 0; i < kFaceUpSlots; ++i) {
     const FaceUp& f = s.face_up()[i];
-    const float x = x0 + 2.5f * static_cast<float>(i), y = 1.4f;
+    const float x = -0.3f + 2.45f * static_cast<float>(i), y = top + 0.6f;
     set_rect(add(side, "faceup:" + std::to_string(i), kSlot), x, y, 2.2f, 2.2f, 0.15f);
     if (f.tile == kNone) continue;
     const Rgba col = suit_colour(suit_of(f.tile));
@@ -190,64 +208,63 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     tile.set_tooltip("face-up tile " + piece_name(f.tile) + " (" + std::string(type_name(suit_of(f.tile))) + " " +
                      std::to_string(value_of(f.tile)) + "), " + std::to_string(f.stones) + " stones waiting");
     tile.set_motion(pb::SCALE);
-    set_text(add(side, "faceup:" + std::to_string(i) + ":label", kBlack), x + 1.1f, y + 0.55f, piece_name(f.tile),
-         0.55f, pb::Text::CENTER, true);
-    for (int k = 0; k < std::min<int>(f.stones, 8); ++k)
+    tile.set_solid(true);
+    auto& name = add(side, "faceup:" + std::to_string(i) + ":label", kBlack);
+    set_text(name, x + 1.1f, y + 0.55f, piece_name(f.tile), 0.55f, pb::Text::CENTER, true);
+    name.set_solid(true);
+    // Up to 8 waiting stones in two rows; more: one row and "+N" below.
+    const int shown = f.stones > 8 ? 4 : f.stones;
+    for (int k = 0; k < shown; ++k)
       stone_disc(side, "faceup:" + std::to_string(i) + ":stone:" + std::to_string(k), Stone::Resource,
                  x + 0.35f + 0.45f * static_cast<float>(k % 4), y + 1.25f + 0.45f * static_cast<float>(k / 4), 0.18f,
                  std::to_string(f.stones) + " stones waiting");
-    if (f.stones > 8)
-      set_text(add(side, "faceup:" + std::to_string(i) + ":more", kBlack), x + 1.1f, y + 2.0f,
-           "+" + std::to_string(f.stones - 8), 0.3f);
-  }
-  std::string returned;
-  for (int i = 0; i < s.returned_count(); ++i) returned += (i ? " " : "") + piece_name(s.returned(i));
-  set_text(add(side, "label:stack", kLabel), x0, 4.2f,
-       "Stack: " + std::to_string(std::popcount(s.unseen_tiles())) + " unseen" +
-           (returned.empty() ? "" : ", then " + returned) + "; bag: " + std::to_string(s.bag_size()),
-       0.36f, pb::Text::LEFT);
-
-  for (Player p : {Player::A, Player::B}) {
-    const int i = index_of(p);
-    const float y = 5.4f + 2.4f * static_cast<float>(i);
-    const std::string who(1, player_letter(p));
-    set_text(add(side, "label:hand:" + who, kLabel), x0, y,
-         "Hand " + who + (show_hand[i] ? "" : " (hidden)"), 0.42f, pb::Text::LEFT, true);
-    int k = 0;
-    if (show_hand[i]) {
-      for (PieceMask h = s.hand(p); h; h &= h - 1, ++k)
-        coin(side, std::countr_zero(h), x0 + 0.5f + 1.1f * static_cast<float>(k), y + 1.0f, 0.45f,
-             "in " + who + "'s hand");
-    } else {
-      for (; k < s.hand_size(p); ++k) {
-        const float cx = x0 + 0.5f + 1.1f * static_cast<float>(k), cy = y + 1.0f;
-        auto& d = add(side, "hidden:" + who + ":" + std::to_string(k), kHidden, kBlack, 0.05f);
-        set_circle(d, cx, cy, 0.45f);
-        d.set_tooltip("a coin in " + who + "'s hand");
-        set_text(add(side, "hidden:" + who + ":" + std::to_string(k) + ":label", kBlack), cx, cy, "?", 0.45f,
-             pb::Text::CENTER, true);
-      }
+    if (shown < f.stones) {
+      auto& more = add(side, "faceup:" + std::to_string(i) + ":more", kBlack);
+      set_text(more, x + 1.1f, y + 1.72f, "+" + std::to_string(f.stones - shown), kSmallest, pb::Text::CENTER, true);
+      more.set_solid(true);
     }
   }
   for (Player p : {Player::A, Player::B}) {
+    const int i = index_of(p);
+    const float x0 = 7.4f + 6.2f * static_cast<float>(i);
     const std::string who(1, player_letter(p));
-    set_text(add(side, "score:" + who, kLabel), x0, 10.6f + 0.7f * static_cast<float>(index_of(p)),
-         who + ": " + std::to_string(s.score(p)) + " points", 0.5f, pb::Text::LEFT, true);
+    set_text(add(side, "label:hand:" + who, kLabel), x0, top + 0.25f,
+         "Hand " + who + (show_hand[i] ? "" : " (hidden)"), 0.42f, pb::Text::LEFT, true);
+    // Up to six coins side by side; more share the same width.
+    const int n = show_hand[i] ? std::popcount(s.hand(p)) : s.hand_size(p);
+    const float step = std::min(1.0f, 5.4f / static_cast<float>(std::max(1, n - 1)));
+    int k = 0;
+    if (show_hand[i]) {
+      for (PieceMask h = s.hand(p); h; h &= h - 1, ++k)
+        coin(side, std::countr_zero(h), x0 + 0.45f + step * static_cast<float>(k), top + 1.2f, 0.45f,
+             "in " + who + "'s hand");
+    } else {
+      for (; k < s.hand_size(p); ++k) {
+        const float cx = x0 + 0.45f + step * static_cast<float>(k), cy = top + 1.2f;
+        auto& d = add(side, "hidden:" + who + ":" + std::to_string(k), kHidden, kBlack, 0.05f);
+        set_circle(d, cx, cy, 0.45f);
+        d.set_tooltip("a coin in " + who + "'s hand");
+        d.set_solid(true);
+        auto& q = add(side, "hidden:" + who + ":" + std::to_string(k) + ":label", kBlack);
+        set_text(q, cx, cy, "?", 0.45f, pb::Text::CENTER, true);
+        q.set_solid(true);
+      }
+    }
+    set_text(add(side, "score:" + who, kLabel), x0, top + 2.3f, who + ": " + std::to_string(s.score(p)) + " points",
+         0.5f, pb::Text::LEFT, true);
   }
-  set_text(add(side, "label:turn", kLabel), x0, 12.2f,
-       "Turn " + std::to_string(s.turn()) + ", phase " + phase_name(s), 0.36f, pb::Text::LEFT);
+  // The stack in short (the returned tiles are listed in the panel).
+  set_text(add(side, "label:stack", kLabel), 7.4f, top + 3.0f,
+       "Stack " + std::to_string(std::popcount(s.unseen_tiles())) + " unseen + " +
+           std::to_string(s.returned_count()) + " returned  ·  bag " + std::to_string(s.bag_size()) +
+           "  ·  turn " + std::to_string(s.turn()) + ", " + phase_name(s),
+       kSmallest, pb::Text::LEFT);
 
-  // The side panel: scores, Zones, the status of the stack and the bag.
+  // The side panel: scores, hands, the stack and the bag, why it scores.
   auto& score = add_section(scene, "Score");
   for (Player p : {Player::A, Player::B}) {
     const std::string who(1, player_letter(p));
     panel_line(score, who + ": " + std::to_string(s.score(p)), "total." + who, std::to_string(s.score(p)), true);
-  }
-  auto& zl = add_section(scene, "Zones");
-  for (PieceMask z = s.zones(); z; z &= z - 1) {
-    const Tile t = std::countr_zero(z);
-    panel_line(zl, zone_tooltip(s, t), "zone." + piece_name(t),
-               std::to_string(std::max(0, value_of(t) - s.developed_value(t))));
   }
   auto& hands = add_section(scene, "Hands");
   for (Player p : {Player::A, Player::B}) {
@@ -262,6 +279,16 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     }
     panel_line(hands, content, "hand." + who, std::to_string(s.hand_size(p)));
   }
+  std::string returned;
+  for (int i = 0; i < s.returned_count(); ++i) returned += (i ? " " : "") + piece_name(s.returned(i));
+  auto& stack = add_section(scene, "Stack");
+  panel_line(stack,
+             std::to_string(std::popcount(s.unseen_tiles())) + " tiles unseen" +
+                 (returned.empty() ? "" : ", then the returned " + returned) + "; " +
+                 std::to_string(s.bag_size()) + " coins in the bag; turn " + std::to_string(s.turn()) + ", phase " +
+                 phase_name(s),
+             "stack", std::to_string(std::popcount(s.unseen_tiles()) + s.returned_count()));
+  add_why_it_scores(s, scene);
 }
 
 }  // namespace city_planning::plugin

@@ -44,6 +44,7 @@ void add_discs(const State& s, pb::Layer& layer) {
                          0.05f);
       set_circle(d, cell_center(col, row), kDisc);
       d.set_motion(pb::DROP);
+      d.set_solid(true);  // labels stay off it
       d.set_tooltip(std::string(player_name(p)) + " disc on " + cell_name(col, row));
     }
 }
