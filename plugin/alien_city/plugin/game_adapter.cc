@@ -8,6 +8,7 @@
 #include "alien_city.pb.h"
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/notation.h"
+#include "alien_city/core/guided_playout.h"
 #include "alien_city/core/playout.h"
 #include "alien_city/core/rng.h"
 #include "alien_city/core/rules.h"
@@ -167,6 +168,9 @@ std::array<double, 2> Game::evaluate(const State& s) {
 }
 
 std::uint64_t Game::playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(random_playout(s, rng)); }
+std::uint64_t Game::guided_playout(State& s, Rng& rng) {
+  return static_cast<std::uint64_t>(alien_city::guided_playout(s, rng));
+}
 
 std::array<double, 2> Game::points(const State& s) {
   const auto sc = seat_scores(s);

@@ -49,7 +49,8 @@ struct Game {
   Outcome parse_action(const State& s, const std::string& text, pb::ActionInfo& out);
   Outcome analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp);
   std::array<double, 2> evaluate(const State& s);
-  std::uint64_t playout(State& s, Rng& rng);
+  std::uint64_t playout(State& s, Rng& rng);         // uniform (RolloutRequest.uniform)
+  std::uint64_t guided_playout(State& s, Rng& rng);  // Rollout's default
   std::array<double, 2> returns(const State& s);
   std::array<double, 2> points(const State& s);  // each seat's points, for Rollout
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene);  // scene_builder.cc
