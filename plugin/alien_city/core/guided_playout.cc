@@ -17,19 +17,6 @@ int margin_after(const State& s, const Action& a, Player mover) {
   return t[index_of(mover)] - t[index_of(other)];
 }
 
-Action guided_build(const State& s, Rng& rng) {
-  const Player p = s.to_move();
-  Action best = random_action(s, rng);
-  if (kGuidedBuildSamples == 1) return best;
-  int best_margin = margin_after(s, best, p);
-  for (int k = 1; k < kGuidedBuildSamples; ++k) {
-    const Action a = random_action(s, rng);
-    const int m = margin_after(s, a, p);
-    if (m > best_margin) best = a, best_margin = m;
-  }
-  return best;
-}
-
 // Declining keeps the cap; a claim is taken only when it gains.
 Action guided_claim(const State& s) {
   const Player p = s.to_move();
@@ -47,7 +34,7 @@ Action guided_claim(const State& s) {
 
 Action guided_action(const State& s, Rng& rng) {
   assert(!s.is_over());
-  return s.phase() == Phase::Build ? guided_build(s, rng) : guided_claim(s);
+  return s.phase() == Phase::Build ? random_action(s, rng) : guided_claim(s);
 }
 
 int guided_playout(State& s, Rng& rng) {

@@ -1,14 +1,16 @@
 // Guided play, the rollout policy of searches (MCTS's Rollout call).
 //
 // Uniformly random playouts value a position by what two random players
-// would make of it, which is far from what good players make of it: a
-// random player claims towers at random and builds anywhere. The guided
-// policy is a cheap greedy player: each build is the best, by the mover's
-// provisional margin, of a few uniformly drawn legal builds; each claim
-// decision is the best of "decline" and every unclaimed tower. Both are
-// judged by score_totals(), so a ply costs a few scorings (well under a
-// microsecond each) instead of a full search. Uniform random play stays in
-// playout.h for the random agent, tests and benchmarks.
+// would make of it. The costliest difference from good play is in the
+// claims: a random player caps towers at random, so a position's value
+// swings with which towers the playout happens to claim. The guided policy
+// claims greedily: at each claim decision it takes the unclaimed tower that
+// most raises the mover's provisional margin (score_totals), or declines
+// when none does. Builds stay uniformly random: choosing the best of three
+// drawn builds by the same margin made an MCTS iteration four times as
+// costly, which a search at a fixed time or review budget cannot afford.
+// Uniform random play stays in playout.h for the random agent, tests and
+// benchmarks.
 #pragma once
 
 #include "rng.h"
@@ -16,9 +18,6 @@
 #include "state.h"
 
 namespace alien_city {
-
-// Builds drawn and compared per build decision.
-inline constexpr int kGuidedBuildSamples = 1;
 
 // The guided decision for the player to move (not over).
 Action guided_action(const State& s, Rng& rng);
