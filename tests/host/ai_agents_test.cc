@@ -108,9 +108,12 @@ TEST_CASE("ai agent specs: resolved specs, and typos get a clear error", "[ai][s
                     "agent 'grredy': unknown agent 'grredy' (did you mean 'greedy'? agents: human, random, greedy, mcts)");
   CHECK_THROWS_WITH(parse_agent_spec("mcts:tme=1"),
                     "agent 'mcts:tme=1': unknown parameter 'tme' (did you mean 'time'? mcts takes: time, iters, c, "
-                    "score, scale, threads, rollouts, seed)");
+                    "score, scale, threads, rollouts, uniform, seed)");
   CHECK_THROWS_WITH(parse_agent_spec("mcts:time=fast"), "agent 'mcts:time=fast': time must be a non-negative number, not 'fast'");
   CHECK_THROWS_WITH(make_agent("mcts:time=1,iters=5", {}), "agent 'mcts:time=1,iters=5': give time or iters, not both");
+  CHECK_THROWS_WITH(make_agent("mcts:uniform=2", {}), "agent 'mcts:uniform=2': uniform must be 0 or 1");
+  CHECK(make_agent("mcts:iters=5,uniform=1,seed=3", {})->spec() ==
+        "mcts:iters=5,c=1.4,score=0.5,scale=20,threads=1,rollouts=1,seed=3,uniform=1");
   CHECK_THROWS_WITH(make_agent("mcts:threads=0", {}), "agent 'mcts:threads=0': threads must be 1..256");
   CHECK_THROWS_WITH(make_agent("mcts:time=0", {}), "agent 'mcts:time=0': time must be 0.001..86400 seconds, not '0'");
   CHECK_THROWS_WITH(make_agent("greedy:rollouts=0", {}), "agent 'greedy:rollouts=0': rollouts must be 1..1000000");

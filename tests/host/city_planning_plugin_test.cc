@@ -481,3 +481,48 @@ TEST_CASE("MCTS never uses the hidden hand: its choice depends on what its seat 
   CHECK(compared >= 10);
   CHECK(searched_with_choice >= 5);
 }
+
+TEST_CASE("the City Planning scene draws a ghost move where it would have gone", "[cp][plugin][scene]") {
+  auto plugin = Plugin::load(CITY_PLANNING_PLUGIN);
+  const cp::State s;
+  auto ghost_layer = [&](const cp::Action& a) -> std::optional<pb::Layer> {
+    pb::RenderSceneRequest req;
+    req.set_state(cp::serialize(s));
+    req.mutable_view()->set_ghost_action_id(static_cast<std::uint32_t>(cp::action_id(a)));
+    pb::RenderSceneResponse resp;
+    plugin->call(pb::METHOD_RENDER_SCENE, req, resp);
+    for (const auto& layer : resp.scene().layers())
+      if (layer.id() == "ghost") return layer;
+    return std::nullopt;
+  };
+  // A Population stone on D16: point (3, 15), drawn at (4, 4), in a ring of
+  // radius 0.55, its white made translucent.
+  const auto stone = ghost_layer(cp::Action::place_stone(cp::Stone::Population, cp::point_at(3, 15)));
+  REQUIRE(stone);
+  REQUIRE(stone->shapes_size() == 2);
+  const pb::Shape& ring = stone->shapes(0);
+  CHECK(ring.id() == "ghost:ring");
+  CHECK(ring.circle().center().x() == 4);
+  CHECK(ring.circle().center().y() == 4);
+  CHECK(ring.circle().radius() == Approx(0.55f));
+  CHECK(ring.outline() == 0xf4f4f4ffu);
+  CHECK(ring.tooltip() == "a better move: P@D16");
+  CHECK(stone->shapes(1).id() == "ghost:stone");
+  CHECK(stone->shapes(1).fill() == 0xf7f7f29cu);
+  CHECK(stone->shapes(1).motion() == pb::FADE);
+  // Zone M3 centred on K10: point (9, 9), drawn at (10, 10), its 3 x 3 in
+  // the Commercial blue, translucent, with its name.
+  const cp::Action zone = cp::Action::place_zone(cp::piece_id(cp::Suit::Moons, 3), cp::point_at(9, 9));
+  const auto z = ghost_layer(zone);
+  REQUIRE(z);
+  REQUIRE(z->shapes_size() == 3);
+  CHECK(z->shapes(0).circle().radius() == Approx(1.6f));
+  CHECK(z->shapes(1).id() == "ghost:zone");
+  CHECK(z->shapes(1).rect().rect().x() == Approx(8.55f));
+  CHECK(z->shapes(1).rect().rect().width() == Approx(2.9f));
+  CHECK(z->shapes(1).fill() == 0x4a86c89cu);
+  CHECK(z->shapes(2).text().content() == "M3");
+  CHECK(z->shapes(2).tooltip() == "a better move: " + cp::to_notation(zone));
+  // A pass has no place on the board: no ghost.
+  CHECK_FALSE(ghost_layer(cp::Action::pass()));
+}

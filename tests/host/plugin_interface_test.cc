@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "alien_city.pb.h"
+#include "alien_city/core/guided_playout.h"
 #include "alien_city/core/notation.h"
 #include "alien_city/core/playout.h"
 #include "alien_city/core/rules.h"
@@ -240,18 +241,25 @@ TEST_CASE("analysis, parse, evaluate and rollout answers match the core", "[plug
   rr.set_state(state);
   rr.set_seed(3);
   rr.set_count(20);
-  pb::RolloutResponse rolled;
-  plugin->call(pb::METHOD_ROLLOUT, rr, rolled);
-  ac::Rng rrng(3);
-  double black = 0;
-  std::uint64_t plies = 0;
-  for (int k = 0; k < 20; ++k) {
-    ac::State c = core;
-    plies += static_cast<std::uint64_t>(ac::random_playout(c, rrng));
-    const auto s = seat_scores(c);
-    black += s[0] > s[1] ? 1 : s[0] < s[1] ? -1 : 0;
+  // By default the guided policy plays; with `uniform`, uniform random play.
+  for (const bool uniform : {false, true}) {
+    rr.set_uniform(uniform);
+    pb::RolloutResponse rolled;
+    plugin->call(pb::METHOD_ROLLOUT, rr, rolled);
+    ac::Rng rrng(3);
+    double black = 0, black_points = 0;
+    std::uint64_t plies = 0;
+    for (int k = 0; k < 20; ++k) {
+      ac::State c = core;
+      plies += static_cast<std::uint64_t>(uniform ? ac::random_playout(c, rrng) : ac::guided_playout(c, rrng));
+      const auto s = seat_scores(c);
+      black += s[0] > s[1] ? 1 : s[0] < s[1] ? -1 : 0;
+      black_points += s[0];
+    }
+    INFO("uniform " << uniform);
+    CHECK(rolled.returns_sum(0) == black);
+    CHECK(rolled.returns_sum(1) == -black);
+    CHECK(rolled.scores_sum(0) == black_points);
+    CHECK(rolled.plies() == plies);
   }
-  CHECK(rolled.returns_sum(0) == black);
-  CHECK(rolled.returns_sum(1) == -black);
-  CHECK(rolled.plies() == plies);
 }

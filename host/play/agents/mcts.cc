@@ -41,6 +41,7 @@ MctsTree::MctsTree(Plugin& game, const MctsOptions& options, std::uint64_t seed)
       players_(game.players()),
       plugin_rollout_(has_method(game, pb::METHOD_ROLLOUT)) {
   flags_.set_legal_ids(true);
+  rollout_req_.set_uniform(options.uniform);
   returns_.resize(static_cast<std::size_t>(players_));
   margins_.resize(static_cast<std::size_t>(players_));
   scores_.resize(static_cast<std::size_t>(players_));
@@ -511,6 +512,7 @@ class MctsAgent final : public Agent {
     s += fmt::format(",c={},score={},scale={},threads={},rollouts={},seed={}", number_text(options_.c),
                      number_text(options_.score_weight), number_text(options_.score_scale), options_.threads,
                      options_.rollouts, options_.seed);
+    if (options_.uniform) s += ",uniform=1";
     return s;
   }
 
@@ -555,6 +557,10 @@ std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext
     const auto n = unsigned_param(*k);
     if (n < 1 || n > 1'000'000) throw fail("rollouts must be 1..1000000");
     o.rollouts = static_cast<std::uint32_t>(n);
+  }
+  if (auto u = spec.get("uniform")) {
+    if (*u != "0" && *u != "1") throw fail("uniform must be 0 or 1");
+    o.uniform = *u == "1";
   }
   o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x3C75ull);
   return std::make_unique<MctsAgent>(o);

@@ -83,7 +83,8 @@ const std::vector<AgentKind>& agent_kinds() {
         {"score", T::Number, "weight of the final-score margin beside win/loss, 0..4 (default 0.5; 0: win/loss only)"},
         {"scale", T::Number, "the margin, in the game's points, that counts half the weight (default 20)"},
         {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
-        {"rollouts", T::UnsignedInt, "random playouts per iteration, one Rollout call (default 1)"},
+        {"rollouts", T::UnsignedInt, "playouts per iteration, one Rollout call (default 1)"},
+        {"uniform", T::UnsignedInt, "1: uniformly random playouts instead of the game's guided policy (Alien City)"},
         {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},
        [](const AgentSpec& s, const AgentContext& c) { return make_mcts_agent(s, c); }},
   };

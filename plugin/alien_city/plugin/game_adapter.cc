@@ -8,6 +8,7 @@
 #include "alien_city.pb.h"
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/notation.h"
+#include "alien_city/core/guided_playout.h"
 #include "alien_city/core/playout.h"
 #include "alien_city/core/rng.h"
 #include "alien_city/core/rules.h"
@@ -162,7 +163,12 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     return gamehost::kit::squashed_margin(sc[0] - sc[1], 100);
   }
 
+  // Uniform (RolloutRequest.uniform), and Rollout's default: claims chosen
+  // by the provisional margin (core/guided_playout.h).
   std::uint64_t playout(State& s, Rng& rng) { return static_cast<std::uint64_t>(random_playout(s, rng)); }
+  std::uint64_t guided_playout(State& s, Rng& rng) {
+    return static_cast<std::uint64_t>(alien_city::guided_playout(s, rng));
+  }
 
   Values returns(const State& s) { return gamehost::kit::zero_sum(black_sign(seat_scores(s))); }
 

@@ -21,11 +21,16 @@
 // Shape ids: "line:v:N", "line:h:N", "label:...", "zone:M3" (+ ":label"),
 // "stone:K10", "coin:M4" (wherever it is: on a point, on a Zone, in a hand),
 // "hidden:A:N" (a face-down coin), "faceup:N" (+ ":tile", ":stones"),
-// "last". "Why it scores" (the panel) is scene_why.cc.
+// "last", "ghost:ring" (+ "ghost:stone", "ghost:zone", "ghost:coin", each
+// with ":label" where it has one). "Why it scores" (the panel) is
+// scene_why.cc.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
+#include <utility>
 
+#include "city_planning/core/notation.h"
 #include "city_planning/core/scoring.h"
 #include "game_adapter.h"
 #include "gamehost/kit/scene_shapes.h"
@@ -52,6 +57,8 @@ constexpr Rgba kHidden = 0x7a7468ff;
 constexpr Rgba kLast = 0xff3b30ff;
 constexpr Rgba kSlot = 0x44413cff;
 constexpr float kSmallest = 0.37f;  // the smallest text, about 12 px
+constexpr Rgba kGhostRing = 0xf4f4f4ff;
+constexpr std::uint8_t kGhostAlpha = 0x9c;
 
 float px(Point p) { return static_cast<float>(col_of(p) + 1); }
 float py(Point p) { return static_cast<float>(kSize - row_of(p)); }
@@ -90,6 +97,53 @@ void stone_disc(pb::Layer& layer, const std::string& id, Stone st, float x, floa
   d.set_tooltip(tooltip);
   d.set_motion(pb::DROP);
   d.set_solid(true);
+}
+
+// Where action `id` lands on the board and how far around it to ring: its
+// point (radius 0.55), a Zone's centre (1.6), a Development on a Zone on
+// the board: that Zone's centre; nothing for a pass or chance.
+std::optional<std::pair<Point, float>> action_spot(const State& s, std::uint32_t id) {
+  const auto a = action_from_id(static_cast<int>(std::min<std::uint32_t>(id, kActionIds)));
+  if (!a) return std::nullopt;
+  if (a->kind == Action::Kind::Stone || (a->kind == Action::Kind::Develop && a->zone == kNone))
+    return std::pair{a->point, 0.55f};
+  if (a->kind == Action::Kind::Zone) return std::pair{a->point, 1.6f};
+  if (a->kind == Action::Kind::Develop && s.zone_on_board(a->zone)) return std::pair{s.zone_center(a->zone), 1.6f};
+  return std::nullopt;
+}
+
+// The ghost move (ViewOptions.ghost_action_id): a move that could have been
+// played instead of the last one (the better move a review found), drawn
+// where it would have gone, translucent inside a bright ring, above the
+// pieces, as Alien City draws its ghost.
+void add_ghost(const State& s, std::uint32_t id, pb::Scene& scene) {
+  const auto spot = action_spot(s, id);
+  if (!spot) return;
+  const Action a = *action_from_id(static_cast<int>(id));
+  const std::string tip = "a better move: " + to_notation(a);
+  const float x = px(spot->first), y = py(spot->first);
+  auto& layer = add_layer(scene, "ghost");
+  auto& ring = add(layer, "ghost:ring", 0, kGhostRing, 0.1f);
+  set_circle(ring, x, y, spot->second);
+  ring.set_tooltip(tip);
+  const int first = layer.shapes_size();
+  if (a.kind == Action::Kind::Stone) {
+    stone_disc(layer, "ghost:stone", a.stone, x, y, 0.42f, tip);
+  } else if (a.kind == Action::Kind::Zone) {
+    const Rgba col = suit_colour(suit_of(a.piece));
+    set_rect(add(layer, "ghost:zone", col, col, 0.08f), x - 1.45f, y - 1.45f, 2.9f, 2.9f, 0.2f);
+    set_text(add(layer, "ghost:zone:label", kBlack), x, y - 1.02f, piece_name(a.piece), 0.42f, pb::Text::CENTER, true);
+  } else {
+    set_circle(add(layer, "ghost:coin", suit_colour(suit_of(a.piece)), kBlack, 0.05f), x, y, 0.42f);
+    set_text(add(layer, "ghost:coin:label", kBlack), x, y, piece_name(a.piece), 0.4f, pb::Text::CENTER, true);
+  }
+  for (int i = first; i < layer.shapes_size(); ++i) {
+    pb::Shape& sh = *layer.mutable_shapes(i);
+    if (sh.fill()) sh.set_fill(with_alpha(sh.fill(), kGhostAlpha));
+    if (sh.outline()) sh.set_outline(with_alpha(sh.outline(), kGhostAlpha));
+    sh.set_tooltip(tip);
+    sh.set_motion(pb::FADE);
+  }
 }
 
 std::string status_line(const State& s) {
@@ -177,20 +231,13 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     }
   }
   if (view.has_last_action_id()) {
-    if (const auto a = action_from_id(static_cast<int>(std::min<std::uint32_t>(view.last_action_id(), kActionIds)))) {
-      Point p = kNoPoint;
-      float r = 0.55f;
-      if (a->kind == Action::Kind::Stone || (a->kind == Action::Kind::Develop && a->zone == kNone)) p = a->point;
-      if (a->kind == Action::Kind::Zone) p = a->point, r = 1.6f;
-      if (a->kind == Action::Kind::Develop && a->zone != kNone && s.zone_on_board(a->zone))
-        p = s.zone_center(a->zone), r = 1.6f;
-      if (p != kNoPoint) {
-        auto& ring = add(pieces, "last", 0, kLast, 0.08f);
-        set_circle(ring, px(p), py(p), r);
-        ring.set_motion(pb::NONE);
-      }
+    if (const auto spot = action_spot(s, view.last_action_id())) {
+      auto& ring = add(pieces, "last", 0, kLast, 0.08f);
+      set_circle(ring, px(spot->first), py(spot->first), spot->second);
+      ring.set_motion(pb::NONE);
     }
   }
+  if (view.has_ghost_action_id()) add_ghost(s, view.ghost_action_id(), scene);
 
   // Below the board: face-up tiles with waiting stones, hands, scores and
   // the stack.

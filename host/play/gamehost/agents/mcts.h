@@ -39,6 +39,7 @@ struct MctsOptions {
   double score_scale = 20;
   int threads = 1;
   std::uint32_t rollouts = 1; // playouts per Rollout call (K)
+  bool uniform = false;       // uniformly random playouts, not the game's guided policy
   std::uint64_t seed = 1;
   bool reuse = true;          // keep the tree between moves
 };

@@ -28,6 +28,9 @@
 //   std::array<double, N> returns(const State&);     // (of a finished game)
 //   std::array<double, N> points(const State&);      // games that keep points:
 //                                         // Rollout sums them (scores_sum)
+//   std::uint64_t guided_playout(State&, gamecore::Rng&);  // with playout: a
+//                                         // stronger rollout policy, Rollout's
+//                                         // default (RolloutRequest.uniform)
 //   void render(const State&, const pb::ViewOptions&, pb::Scene&); // RENDER_SCENE
 //   State sample_hidden(const State&, int seat, gamecore::Rng&);   // SAMPLE_HIDDEN
 //
@@ -60,6 +63,10 @@ template <class G>
 concept HasRollout = requires(G& g, typename G::State& s, gamecore::Rng& rng) {
   { g.playout(s, rng) } -> std::convertible_to<std::uint64_t>;
   g.returns(s);
+};
+template <class G>
+concept HasGuidedRollout = HasRollout<G> && requires(G& g, typename G::State& s, gamecore::Rng& rng) {
+  { g.guided_playout(s, rng) } -> std::convertible_to<std::uint64_t>;
 };
 template <class G>
 concept HasPoints = requires(G& g, const typename G::State& s) { g.points(s); };
@@ -174,7 +181,10 @@ class Adapter {
     std::uint64_t plies = 0;
     for (std::uint32_t k = 0; k < req.count(); ++k) {
       State c = **s;
-      plies += static_cast<std::uint64_t>(game_.playout(c, rng));
+      if constexpr (HasGuidedRollout<Game>)
+        plies += static_cast<std::uint64_t>(req.uniform() ? game_.playout(c, rng) : game_.guided_playout(c, rng));
+      else
+        plies += static_cast<std::uint64_t>(game_.playout(c, rng));
       std::size_t seat = 0;
       for (double v : game_.returns(c)) sum[seat++] += v;
       if constexpr (HasPoints<Game>) {
