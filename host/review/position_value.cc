@@ -72,6 +72,7 @@ MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed
   o.score_weight = settings.score_weight();
   o.score_scale = settings.score_scale();
   o.rollouts = settings.rollouts();
+  o.uniform = settings.rollout_policy() == "uniform";
   o.seed = seed;
   o.reuse = false;
   return o;

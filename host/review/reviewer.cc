@@ -52,6 +52,7 @@ rpb::ReviewSettings default_settings(bool keeps_points) {
   s.set_score_weight(0.5);
   s.set_score_scale(20);
   s.set_rollouts(1);
+  s.set_rollout_policy("guided");
   s.set_solver_nodes(200000);
   if (keeps_points) {
     s.set_inaccuracy(3);
