@@ -85,8 +85,13 @@ TEST_CASE("random City Planning games record chance, verify and replay exactly",
     REQUIRE(final_state.is_over());
     CHECK(log.record.result().scores(0) == final_state.score(cp::Player::A));
     CHECK(log.record.result().scores(1) == final_state.score(cp::Player::B));
-    // The finished game's board is shown whole.
-    CHECK_THAT(played.out, Catch::Contains("\n" + cp::to_diagram(final_state) + "\n"));
+    // The finished game's board is shown whole: both hands, and it reads
+    // back as the core's position.
+    const std::string board = test::last_board(played.out, "phase:");
+    CHECK_THAT(board, Catch::StartsWith(cp::diagram_header(final_state, std::nullopt)));
+    const auto shown = cp::parse_diagram(board);
+    REQUIRE(shown.ok());
+    CHECK(cp::to_diagram(*shown) == cp::to_diagram(final_state));
     const auto verified = test::run_gamehost({"verify", log_path});
     CHECK(verified.exit_code == 0);
     CHECK(verified.out == log_path + ": OK: city_planning 1.0.0, seed " + std::to_string(seed) + ", " +
@@ -201,7 +206,14 @@ TEST_CASE("a human City Planning game shows only the human's own hand", "[cli][c
   for (const auto& line : b_lines) CHECK(line.find_first_not_of("?- ", 8) == std::string::npos);
   // A saw their own hand, and the abandoned game ends on A's view.
   CHECK_THAT(r.out, Catch::Contains("hand A: "));
-  CHECK_THAT(r.out, Catch::Contains("\n" + cp::observation_text(end, cp::Player::A) + "\nAbandoned after "));
+  // The last board is A's view: B's hand as '?', the grid in full.
+  const std::string board = test::last_board(r.out, "phase:");
+  CHECK_THAT(r.out, Catch::Contains(board + "\nAbandoned after "));
+  const std::string header = cp::diagram_header(end, cp::Player::A);
+  REQUIRE_THAT(board, Catch::StartsWith(header));
+  const auto grid = cp::parse_diagram(cp::diagram_header(end, std::nullopt) + board.substr(header.size()));
+  REQUIRE(grid.ok());
+  CHECK(cp::to_diagram(*grid) == cp::to_diagram(end));
   CHECK(lines_starting(r.out, "hand A: ").back() != "hand A: ? ? ?");
   for (cp::PieceMask h = end.hand(cp::Player::B); h; h &= h - 1)
     CHECK_THAT(r.out, !Catch::Contains("hand B: " + cp::piece_name(std::countr_zero(h))));

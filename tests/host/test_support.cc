@@ -140,4 +140,14 @@ alien_city::State core_replay(const gamehost::GameLog& log, int plies) {
   return state;
 }
 
+std::string last_board(const std::string& out, const std::string& first) {
+  std::size_t start = out.rfind("\n" + first);
+  if (start == std::string::npos) return "";
+  ++start;
+  const std::size_t legend = out.find("\nLegend: ", start);
+  if (legend == std::string::npos) return "";
+  const std::size_t end = out.find('\n', legend + 1);
+  return out.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start);
+}
+
 }  // namespace test

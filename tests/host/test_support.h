@@ -33,6 +33,11 @@ pid_t spawn_gamehost(const std::vector<std::string>& args);
 std::filesystem::path temp_dir(const std::string& name);
 
 std::string read_file(const std::filesystem::path& p);
+
+// The last terminal board printed in `out` (docs/gamehost.md, "The terminal
+// board"): from the last line starting with `first` ("to-move:", "phase:")
+// through its legend line; "" when there is none.
+std::string last_board(const std::string& out, const std::string& first);
 void write_file(const std::filesystem::path& p, const std::string& bytes);
 
 // The core's state after the log's first `plies` actions, starting from

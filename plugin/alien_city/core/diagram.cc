@@ -4,6 +4,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/board_text.h"
 #include "rules.h"
 #include "streets.h"
 
@@ -35,6 +36,19 @@ std::string trim(std::string_view s) {
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
+}
+
+// The terminal board (`gamehost show`) reads back as a diagram: its caps
+// ○ ● are W and B (docs/diagram.md).
+std::string from_display(const std::string& raw) {
+  const std::string line = gamecore::without_board_marks(raw);
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line.compare(i, 3, "\u25CB") == 0) out += 'W', i += 2;       // ○
+    else if (line.compare(i, 3, "\u25CF") == 0) out += 'B', i += 2;  // ●
+    else out += line[i];
+  }
+  return out;
 }
 
 Error line_error(int line, std::string why) {
@@ -72,7 +86,7 @@ Expected<Supply> parse_supply(const std::string& text, int line) {
 
 }  // namespace
 
-std::string to_diagram(const State& s) {
+std::string diagram_header(const State& s) {
   std::string out = "to-move: ";
   if (s.is_over()) {
     out += "over";
@@ -81,6 +95,11 @@ std::string to_diagram(const State& s) {
   }
   out += "\n" + supply_line(Player::White, s.supply(Player::White)) + "\n";
   out += supply_line(Player::Black, s.supply(Player::Black)) + "\n";
+  return out;
+}
+
+std::string to_diagram(const State& s) {
+  std::string out = diagram_header(s);
   out += std::string(kColumnsLine) + "\n";
   for (int row = kRows - 1; row >= 0; --row) {
     std::string line = (row + 1 < 10 ? " " : "") + std::to_string(row + 1) + " ";
@@ -115,7 +134,7 @@ Expected<State> parse_diagram(std::string_view text) {
   std::string raw;
   while (std::getline(in, raw)) {
     ++line_no;
-    const std::string line = trim(raw);
+    const std::string line = trim(from_display(raw));
     if (line.empty() || line[0] == '#') continue;
     const std::string low = lower(line);
     if (low.rfind("to-move:", 0) == 0) {

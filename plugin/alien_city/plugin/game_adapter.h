@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -53,6 +54,8 @@ struct Game {
   std::array<double, 2> returns(const State& s);
   std::array<double, 2> points(const State& s);  // each seat's points, for Rollout
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene);  // scene_builder.cc
+  // The terminal board (terminal_board.cc); every seat sees all of it.
+  void board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out);
 };
 
 // The FileDescriptorSet of alien_city.proto (generated, for GameInfo).

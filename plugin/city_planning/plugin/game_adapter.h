@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -66,6 +67,8 @@ struct Game {
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene);
   // C20: the other hand re-dealt from the coins the seat cannot see.
   State sample_hidden(const State& s, int seat, Rng& rng);
+  // The terminal board (terminal_board.cc) as `seat` sees it (C19).
+  void board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out);
 };
 
 // The FileDescriptorSet of city_planning.proto (generated, for GameInfo).
