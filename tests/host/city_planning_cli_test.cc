@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <set>
+#include <sstream>
 
+#include "city_planning/core/board.h"
 #include "city_planning/core/chance.h"
 #include "city_planning/core/diagram.h"
 #include "city_planning/core/notation.h"
@@ -14,6 +17,7 @@
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
 #include "gamehost/game_log.h"
+#include "gamehost/terminal_board.h"
 #include "test_support.h"
 
 namespace cp = city_planning;
@@ -22,11 +26,12 @@ namespace {
 
 // The core's state after each ply of the log, checked against the recorded
 // hashes: chance outcomes included, the replay is exact.
-cp::State core_replay_checked(const gamehost::GameLog& log) {
+cp::State core_replay_checked(const gamehost::GameLog& log, int upto = -1) {
   auto s = cp::deserialize(log.record.header().initial_state());
   REQUIRE(s.ok());
   cp::State state = *s;
   for (const auto& ply : log.record.plies()) {
+    if (upto >= 0 && static_cast<int>(ply.ply()) > upto) break;
     CAPTURE(ply.ply(), ply.notation());
     const bool chance = cp::is_chance(state);
     REQUIRE(ply.player() == (chance ? -1 : cp::index_of(*cp::player_to_decide(state))));
@@ -283,4 +288,42 @@ TEST_CASE("analyze lists a chance node's outcomes and a player's decisions", "[c
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("A to move (main). Legal actions ("));
   CHECK_THAT(r.out, Catch::Contains("Score: A "));
+}
+
+TEST_CASE("a human's City Planning board marks the other player's last turn", "[cli][board][hidden]") {
+  const auto dir = test::temp_dir("cp-board-human");
+  const auto log_path = (dir / "h.ghlog").string();
+  const auto r = test::run_gamehost(
+      {"play", "city_planning", "--seed", "1", "--player1", "random", "--player2", "human", "--out", log_path}, "quit\n");
+  REQUIRE(r.exit_code == 3);
+  const auto log = gamehost::read_log(log_path);
+  std::vector<int> seats;
+  for (const auto& p : log.record.plies()) seats.push_back(p.player());
+  const int start = gamehost::last_move_start(seats);
+  REQUIRE(start >= 0);
+  REQUIRE(seats[static_cast<std::size_t>(start)] == 0);  // A's turn, then B (the human) to move
+  const cp::State before = core_replay_checked(log, start), now = core_replay_checked(log);
+  std::set<std::string> changed;
+  for (int p = 0; p < cp::kPoints; ++p)
+    if (cp::diagram_cell(before, p) != cp::diagram_cell(now, p)) changed.insert(cp::point_name(p));
+  REQUIRE_FALSE(changed.empty());
+  // The points between brackets on B's board (slot before each 2-wide cell).
+  const std::size_t prompt = r.out.find("\nPly ");
+  REQUIRE(prompt != std::string::npos);
+  const std::string board = test::last_board(r.out.substr(0, prompt), "phase:");
+  CHECK_THAT(board, Catch::Contains("hand A: ? ? ?\n"));
+  std::set<std::string> marked;
+  std::istringstream in(board);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.size() < 3 || !std::isdigit(static_cast<unsigned char>(line[1]))) continue;
+    bool open = false;
+    for (int col = 0; col < cp::kSize; ++col) {
+      const std::size_t slot = 3 + static_cast<std::size_t>(col) * 3;
+      const char c = slot < line.size() ? line[slot] : ' ';
+      open = c == '[' || (open && c == ' ');
+      if (open) marked.insert(cp::point_name(cp::point_at(col, std::stoi(line.substr(0, 2)) - 1)));
+    }
+  }
+  CHECK(marked == changed);
 }
