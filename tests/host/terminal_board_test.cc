@@ -13,6 +13,8 @@
 #include "alien_city/core/serialize.h"
 #include "city_planning/core/diagram.h"
 #include "city_planning/core/serialize.h"
+#include "gamehost/error.h"
+#include "gamehost/plugin.h"
 #include "gamehost/terminal_board.h"
 #include "test_support.h"
 
@@ -275,4 +277,54 @@ TEST_CASE("a human's board marks the opponent's last move", "[cli][board][human]
   REQUIRE(alien_city::parse_diagram(board).ok());
   CHECK(alien_city::serialize(*alien_city::parse_diagram(board)) ==
         alien_city::serialize(test::core_replay(log, log.record.plies_size())));
+}
+
+TEST_CASE("the board through the interface: Apply marks its action, Query its board_before, Observe the same",
+          "[plugin][board]") {
+  namespace pb = gamehost::v1;
+  auto plugin = gamehost::Plugin::load(ALIEN_CITY_PLUGIN);
+  pb::NewGameRequest start;
+  start.set_seed(11);
+  start.mutable_flags()->set_board(true);
+  const auto started = plugin->new_game(start);
+  CHECK(started.info().board().board().text().find('[') == std::string::npos);  // no move yet
+  CHECK_THAT(started.info().board().legend().text(), Catch::StartsWith("Legend: tiles "));
+
+  pb::QueryFlags flags;
+  flags.set_board(true);
+  flags.set_legal_details(true);
+  const auto info = plugin->query(started.state(), flags);
+  // The first legal build, e.g. RT@A1: its lot alone is bracketed.
+  const std::string notation = info.legal(0).notation();
+  const std::string lot = notation.substr(notation.find('@') + 1);
+  pb::ApplyResponse applied;
+  plugin->apply(started.state(), info.legal(0).id(), flags, applied);
+  const std::string& board = applied.info().board().board().text();
+  REQUIRE(board.find('[') != std::string::npos);
+  CHECK(board.find('[') == board.rfind('['));
+  const int row = std::stoi(lot.substr(1)), col = lot[0] - 'A';
+  const std::string row_label = (row < 10 ? " " : "") + std::to_string(row) + " ";
+  const std::size_t line = board.find("\n" + row_label) + 1;
+  CHECK(board[line + 3 + static_cast<std::size_t>(col) * 5] == '[');
+
+  // Query with the state before: the same board, spans and legend.
+  pb::QueryRequest q;
+  q.set_state(applied.state());
+  q.mutable_flags()->set_board(true);
+  q.set_board_before(started.state());
+  pb::QueryResponse queried;
+  plugin->call(pb::METHOD_QUERY, q, queried);
+  CHECK(queried.info().board().SerializeAsString() == applied.info().board().SerializeAsString());
+  // Observe (perfect information): every seat sees that board.
+  CHECK(gamehost::seat_board_text(*plugin, applied.state(), started.state(), 1, true) ==
+        gamehost::board_text(*plugin, applied.state(), started.state(), true));
+  // A board_before that is no state is refused, naming the field.
+  q.set_board_before("garbage");
+  try {
+    plugin->call(pb::METHOD_QUERY, q, queried);
+    FAIL("accepted a bad board_before");
+  } catch (const gamehost::CallError& e) {
+    CHECK(e.status() == pb::BAD_STATE);
+    CHECK_THAT(e.what(), Catch::StartsWith("board_before: "));
+  }
 }
