@@ -312,18 +312,5 @@ TEST_CASE("a human's City Planning board marks the other player's last turn", "[
   REQUIRE(prompt != std::string::npos);
   const std::string board = test::last_board(r.out.substr(0, prompt), "phase:");
   CHECK_THAT(board, Catch::Contains("hand A: ? ? ?\n"));
-  std::set<std::string> marked;
-  std::istringstream in(board);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 3 || !std::isdigit(static_cast<unsigned char>(line[1]))) continue;
-    bool open = false;
-    for (int col = 0; col < cp::kSize; ++col) {
-      const std::size_t slot = 3 + static_cast<std::size_t>(col) * 3;
-      const char c = slot < line.size() ? line[slot] : ' ';
-      open = c == '[' || (open && c == ' ');
-      if (open) marked.insert(cp::point_name(cp::point_at(col, std::stoi(line.substr(0, 2)) - 1)));
-    }
-  }
-  CHECK(marked == changed);
+  CHECK(test::marked_cells(board, "ABCDEFGHJKLMNOPQRST", 2) == changed);
 }

@@ -255,18 +255,7 @@ TEST_CASE("a human's board marks the opponent's last move", "[cli][board][human]
   REQUIRE(third != std::string::npos);
   const std::size_t start = r.out.rfind("to-move:", third);
   const std::string board = r.out.substr(start, third - start);
-  std::set<std::string> marked;
-  std::istringstream in(board);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 4 || !std::isdigit(static_cast<unsigned char>(line[1]))) continue;
-    bool open = false;
-    for (std::size_t col = 0; col < 8; ++col) {
-      const char slot = line[3 + col * 5];
-      open = slot == '[' || (open && slot == ' ');
-      if (open) marked.insert(std::string(1, static_cast<char>('A' + col)) + std::to_string(std::stoi(line.substr(0, 2))));
-    }
-  }
+  const std::set<std::string> marked = test::marked_cells(board, "ABCDEFGH", 4);
   std::set<std::string> moved;
   for (int k = 2; k < log.record.plies_size(); ++k) {
     const std::string n = log.record.plies(k).notation();
