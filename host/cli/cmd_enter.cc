@@ -35,20 +35,19 @@ void print_ply(const GameBuilder& g) {
   fmt::print("{:>4}. {:<6} {}\n", p.ply(), g.plugin().info().player_names(p.player()), p.notation());
 }
 
-void print_board(GameBuilder& g) {
-  pb::QueryFlags text;
-  text.set_text(true);
-  fmt::print("{}\nScore:\n{}", g.plugin().query(g.state(), text).text(), g.plugin().analyze(g.state(), "score").text());
+void print_board(GameBuilder& g, bool color) {
+  fmt::print("{}\nScore:\n{}", board_text(g.plugin(), g.state(), g.before_last_move(), color),
+             g.plugin().analyze(g.state(), "score").text());
 }
 
 // A line that is a command rather than a decision; false for a decision.
-bool command(GameBuilder& g, const std::string& line) {
+bool command(GameBuilder& g, const std::string& line, bool color) {
   if (line == "undo") {
     if (!g.undo()) fmt::print("Nothing to undo: no decision entered yet.\n");
     else fmt::print("Undone: back to ply {}, {} to move.\n", g.plies(), g.mover());
     return true;
   }
-  if (line == "show") return print_board(g), true;
+  if (line == "show") return print_board(g, color), true;
   if (line == "moves") {
     pb::QueryFlags f;
     f.set_legal_details(true);
@@ -109,7 +108,7 @@ void enter(Common& common, const EnterArgs& a) {
     const std::string line = trim(raw);
     if (line.empty() || line[0] == '#') continue;
     if (line == "end") break;
-    if (command(g, line)) {
+    if (command(g, line, common.color_on())) {
       if (interactive && line == "undo") g.write(a.out);
       continue;
     }
@@ -168,6 +167,7 @@ void add_enter_command(CLI::App& app, Common& common) {
   cmd->add_option("--seed", a->seed, "seed of a drawn setup (when no layout is given; default 0)");
   cmd->add_option("--out", a->out, "the log to write")->required()->type_name("LOG");
   cmd->add_flag("--force", a->force, "overwrite an existing log");
+  add_color_options(cmd, common);
   cmd->add_flag("--keep-legal", a->keep_legal,
                 "with MOVES_FILE: keep the game up to its first illegal decision (named with its ruling) instead of "
                 "refusing it");

@@ -30,6 +30,7 @@ struct Position {
   std::string state;
   std::string title;
   int ply = 0;
+  std::string before;  // the state before the last move (a log's), for the board's mark
 };
 
 void add_source_options(CLI::App* cmd, Source& src) {
@@ -63,9 +64,12 @@ Position load_position(Registry& registry, const Source& src) {
   if (src.log.empty()) throw HostError("give a LOG, or --game GAME --position FILE");
   const GameLog log = read_log(src.log);
   p.plugin = &registry.find(log.record.header().game_id());
-  const Replayed r = replay(*p.plugin, log, src.ply);
+  const Replayed r = replay(*p.plugin, log, src.ply, /*keep_states=*/true);
   p.state = r.state;
   p.ply = r.plies;
+  std::vector<int> seats;
+  for (int k = 0; k < r.plies; ++k) seats.push_back(log.record.plies(k).player());
+  if (const int k = last_move_start(seats); k >= 0) p.before = r.states[static_cast<std::size_t>(k)];
   p.title = fmt::format("Position after ply {} of {}{}", r.plies, log.record.plies_size(),
                         log.finished()  ? ""
                         : log.faulted() ? fmt::format(" (stopped by a fault: {})", fault_text(log.record.fault()))
@@ -127,6 +131,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
   auto as = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("show", "the position diagram and score breakdown at a ply of a log");
   add_source_options(cmd, *show);
+  add_color_options(cmd, common);
   cmd->add_option("--as", *as,
                   "the position as one player sees it (games with hidden information): a seat number, "
                   "1 = --player1, or a player name")
@@ -139,10 +144,9 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     const auto info = p.plugin->query(p.state, f);
     if (!as->empty()) {
       const int seat = seat_of_player(*p.plugin, *as);
-      const pb::ObserveResponse seen = observe(*p.plugin, p.state, seat);
       fmt::print("{}, as {} sees it\n", p.title, p.plugin->info().player_names(seat));
       if (!show->log.empty()) print_people(show->log, p.ply);
-      fmt::print("{}\n", seen.text());
+      fmt::print("{}\n", seat_board_text(*p.plugin, p.state, p.before, seat, common.color_on()));
       // Only what Observe gives: a game with hidden information may put
       // private facts in its analyses, so they are not shown here.
       if (!p.plugin->info().has_hidden_information())
@@ -152,7 +156,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     }
     fmt::print("{}\n", p.title);
     if (!show->log.empty()) print_people(show->log, p.ply);
-    fmt::print("{}\n", info.text());
+    fmt::print("{}\n", board_text(*p.plugin, p.state, p.before, common.color_on()));
     fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
     if (info.terminal()) fmt::print("Result: {}\n", info.result());
   });

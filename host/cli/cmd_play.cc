@@ -108,6 +108,7 @@ void add_play_command(CLI::App& app, Common& common) {
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("play", "play a game between agents and record it");
   cmd->footer(agents_help());
+  add_color_options(cmd, common);
   auto* game = cmd->add_option("GAME", args->game, "game id (see gamehost games)");
   std::vector<CLI::Option*> new_game_only{game};
   new_game_only.push_back(
@@ -204,6 +205,7 @@ void add_play_command(CLI::App& app, Common& common) {
     review::EngineCoach coach;
     s.coach = &coach;
     s.coached = args->coach;
+    s.color = common.color_on();
     if (point)
       fmt::print("Resuming {} after ply {}\n", s.log_path.string(), point->log.record.plies_size());
     fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
@@ -224,20 +226,13 @@ void add_play_command(CLI::App& app, Common& common) {
       common.exit_code = kExitUnfinished;
       return;
     }
-    pb::QueryFlags text;
-    text.set_text(true);
-    std::string board = plugin.query(r.state, text).text();
+    std::string board = board_text(plugin, r.state, "", s.color);
     // An abandoned game with hidden information keeps its secrets: the
     // position as the (first) human seat sees it. A finished game shows all.
     const auto human = std::find_if(s.agents.begin(), s.agents.end(),
                                     [](const std::string& a) { return parse_agent_spec(a).kind == "human"; });
     if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
-      pb::ObserveRequest req;
-      req.set_state(r.state);
-      req.set_player(static_cast<int>(human - s.agents.begin()));
-      pb::ObserveResponse resp;
-      plugin.call(pb::METHOD_OBSERVE, req, resp);
-      board = resp.text();
+      board = seat_board_text(plugin, r.state, "", static_cast<int>(human - s.agents.begin()), s.color);
     }
     fmt::print("\n{}\n", board);
     if (r.finished) {

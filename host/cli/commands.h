@@ -12,6 +12,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
 #include "gamehost/registry.h"
+#include "gamehost/terminal_board.h"
 
 namespace gamehost {
 
@@ -33,12 +34,17 @@ struct Common {
   std::vector<std::string> plugin_dirs;  // --plugins DIR, after the default path
   LoadOptions load;                      // --isolate, --call-timeout (isolation.cc)
   int exit_code = kExitOk;
+  ColorChoice color = ColorChoice::Auto;  // --color, --no-color (color_options.cc)
 
+  bool color_on() const { return color_enabled(color); }
   Registry registry() const { return Registry::scan(plugin_search_path(plugin_dirs), load); }
 };
 
 // --isolate and --call-timeout on the main command (isolation.cc).
 void add_isolation_options(CLI::App& app, Common& common);
+// --color auto|always|never and --no-color on the commands that print a
+// board (color_options.cc).
+void add_color_options(CLI::App* cmd, Common& common);
 // --max-plies N on play and tournament (isolation.cc).
 void add_max_plies_option(CLI::App* cmd, std::uint32_t& max_plies);
 // Prints a game stopped by a fault: what failed, the plies kept, the log.

@@ -11,6 +11,7 @@
 #include "gamehost/formats/notes.h"
 #include "gamehost/framing.h"
 #include "gamehost/replay.h"
+#include "gamehost/terminal_board.h"
 
 namespace gamehost::formats {
 
@@ -129,6 +130,13 @@ void GameBuilder::write(const std::filesystem::path& path) const {
 void check_new_file(const std::filesystem::path& path, bool overwrite) {
   if (!overwrite && std::filesystem::exists(path))
     throw HostError(fmt::format("{}: already exists (use --force to overwrite it)", path.string()));
+}
+
+std::string GameBuilder::before_last_move() const {
+  std::vector<int> seats;
+  for (std::size_t k = 1; k < steps_.size(); ++k) seats.push_back(steps_[k].ply.player());
+  const int k = last_move_start(seats);
+  return k < 0 ? "" : steps_[static_cast<std::size_t>(k)].state;
 }
 
 }  // namespace gamehost::formats

@@ -40,7 +40,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     throw HostError(fmt::format("{} needs {} players, {} agents given", plugin.id(), players, s.agents.size()));
   std::vector<std::unique_ptr<Agent>> agents;
   for (int seat = 0; seat < players; ++seat)
-    agents.push_back(make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out, s.coach, s.coached}));
+    agents.push_back(make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out, s.coach, s.coached, s.color}));
 
   pb::NewGameRequest request;
   for (const auto& o : s.options) *request.add_options() = o;
@@ -103,6 +103,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
                            std::any_of(agents.begin(), agents.end(), [](const auto& a) { return a->spec() == "human"; });
   pb::ApplyResponse applied;
   pb::LogPly ply;
+  std::string move_start;  // the state before the last seat's move: the board marks it
+  int move_seat = -1;      // that seat (-1: none yet)
   const std::uint32_t limit = ply_limit(s.max_plies, plugin.info().max_plies());
   bool scoring = false;  // a fault in the last Query is at the last ply
   try {
@@ -122,7 +124,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
         if (r.info.legal_ids_size() == 0)
           throw HostError(fmt::format("{}: no legal action in a non-terminal state", plugin.id()));
         view.show(r.state, r.info, seat, r.plies + 1);
-        choice = agents[seat]->choose(Turn{plugin, view.state(), view.info(), seat, r.plies + 1});
+        choice = agents[seat]->choose(
+            Turn{plugin, view.state(), view.info(), seat, r.plies + 1, move_seat < 0 ? nullptr : &move_start});
         if (!choice) return r;  // abandoned: the log stays unfinished
         if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
           throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
@@ -146,6 +149,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
                    seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
                    seat == -1 && hide_chance ? std::string("?") : ply.notation(), taken_back ? " (taken back)" : "");
       if (taken_back) continue;  // the same seat moves again from the same state
+      if (seat >= 0 && seat != move_seat) move_start = r.state, move_seat = seat;
       r.state = std::move(*applied.mutable_state());
       r.info = std::move(*applied.mutable_info());
     }

@@ -10,11 +10,19 @@
 namespace gamecore {
 
 // A refusal with a short stable code naming the rule broken (Alien City's
-// "E5", City Planning's "C5") and a sentence for people.
+// ruling "R8", City Planning's "C5") and a sentence for people.
 struct Error {
   std::string code;
   std::string message;
 };
+
+// A refusal by a ruling of the game's rules document, worded
+// "ruling R8 (rule 4): why": the word "ruling" keeps the code from reading
+// as a lot or a point named alike ("R8", "C5"); `published` is the published
+// rule's own number, when it has one.
+inline Error rule_error(const std::string& code, const std::string& why, const std::string& published = "") {
+  return Error{code, "ruling " + code + (published.empty() ? "" : " (rule " + published + ")") + ": " + why};
+}
 
 // Either a value or an Error (std::expected arrives only in C++23).
 template <class T>

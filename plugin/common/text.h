@@ -25,20 +25,25 @@ inline std::string lower(std::string s) {
 }
 
 // The lines of a text that carry something, trimmed, with their numbers
-// (from 1): blank lines and '#' comments are left out.
+// (from 1): blank lines and '#' comments are left out. `map` rewrites each
+// raw line first (e.g. a terminal board read back as a diagram).
 struct ContentLine {
   int number;
   std::string text;
 };
-inline std::vector<ContentLine> content_lines(std::string_view text) {
+template <class Map>
+std::vector<ContentLine> content_lines(std::string_view text, Map map) {
   std::vector<ContentLine> out;
   std::istringstream in{std::string(text)};
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {
-    std::string line = trim(raw);
+    std::string line = trim(map(raw));
     if (!line.empty() && line[0] != '#') out.push_back({number, std::move(line)});
   }
   return out;
+}
+inline std::vector<ContentLine> content_lines(std::string_view text) {
+  return content_lines(text, [](const std::string& raw) { return raw; });
 }
 
 }  // namespace gamecore

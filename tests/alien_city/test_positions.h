@@ -21,7 +21,7 @@ std::string games_file(const std::string& relative_path);
 Lot lot(std::string_view name);
 Action act(std::string_view notation);
 
-// The code ("E5") of why `notation` is illegal for the mover, or "" if legal.
+// The code (the ruling, "R8") of why `notation` is illegal for the mover, or "" if legal.
 std::string refusal(const State& s, std::string_view notation);
 
 }  // namespace alien_city::test

@@ -119,10 +119,14 @@ face-up: C0+0 S0+0 A1+0
   // Blank Residential (1 Population, 0 empty) on K12 itself: touches M4.
   CHECK(refusal(s, "zone C0@K13") == "");
   CHECK(refusal(s, "zone S0@D13") == "C7");  // touches no Zone
+  // The ruling first, then the published rule: never read as the point C7.
+  CHECK(refusal_text(s, "zone S0@D13") ==
+        "ruling C7 (rule 4.2): every Zone after the first must be adjacent to an existing Zone; S0@D13 touches none");
   CHECK(refusal(s, "zone S0@M13") == "");    // diagonally adjacent: L12 touches K11
   CHECK(refusal(s, "zone S0@N13") == "C7");
   CHECK(refusal(s, "zone S0@A10") == "C7");  // off the board
-  CHECK_THAT(refusal_text(s, "zone S0@A10"), Catch::Contains("entirely on the board"));
+  CHECK(refusal_text(s, "zone S0@A10") ==
+        "ruling C7: a Zone covers a 3x3 block entirely on the board; its centre lies in B2..S18");
   CHECK(refusal(s, "zone A1@B4") == "C7");
   State first = position(R"(
 phase: A main

@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <set>
+#include <sstream>
 
+#include "city_planning/core/board.h"
 #include "city_planning/core/chance.h"
 #include "city_planning/core/diagram.h"
 #include "city_planning/core/notation.h"
@@ -14,6 +17,7 @@
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
 #include "gamehost/game_log.h"
+#include "gamehost/terminal_board.h"
 #include "test_support.h"
 
 namespace cp = city_planning;
@@ -22,11 +26,12 @@ namespace {
 
 // The core's state after each ply of the log, checked against the recorded
 // hashes: chance outcomes included, the replay is exact.
-cp::State core_replay_checked(const gamehost::GameLog& log) {
+cp::State core_replay_checked(const gamehost::GameLog& log, int upto = -1) {
   auto s = cp::deserialize(log.record.header().initial_state());
   REQUIRE(s.ok());
   cp::State state = *s;
   for (const auto& ply : log.record.plies()) {
+    if (upto >= 0 && static_cast<int>(ply.ply()) > upto) break;
     CAPTURE(ply.ply(), ply.notation());
     const bool chance = cp::is_chance(state);
     REQUIRE(ply.player() == (chance ? -1 : cp::index_of(*cp::player_to_decide(state))));
@@ -85,8 +90,13 @@ TEST_CASE("random City Planning games record chance, verify and replay exactly",
     REQUIRE(final_state.is_over());
     CHECK(log.record.result().scores(0) == final_state.score(cp::Player::A));
     CHECK(log.record.result().scores(1) == final_state.score(cp::Player::B));
-    // The finished game's board is shown whole.
-    CHECK_THAT(played.out, Catch::Contains("\n" + cp::to_diagram(final_state) + "\n"));
+    // The finished game's board is shown whole: both hands, and it reads
+    // back as the core's position.
+    const std::string board = test::last_board(played.out, "phase:");
+    CHECK_THAT(board, Catch::StartsWith(cp::diagram_header(final_state, std::nullopt)));
+    const auto shown = cp::parse_diagram(board);
+    REQUIRE(shown.ok());
+    CHECK(cp::to_diagram(*shown) == cp::to_diagram(final_state));
     const auto verified = test::run_gamehost({"verify", log_path});
     CHECK(verified.exit_code == 0);
     CHECK(verified.out == log_path + ": OK: city_planning 1.0.0, seed " + std::to_string(seed) + ", " +
@@ -201,7 +211,14 @@ TEST_CASE("a human City Planning game shows only the human's own hand", "[cli][c
   for (const auto& line : b_lines) CHECK(line.find_first_not_of("?- ", 8) == std::string::npos);
   // A saw their own hand, and the abandoned game ends on A's view.
   CHECK_THAT(r.out, Catch::Contains("hand A: "));
-  CHECK_THAT(r.out, Catch::Contains("\n" + cp::observation_text(end, cp::Player::A) + "\nAbandoned after "));
+  // The last board is A's view: B's hand as '?', the grid in full.
+  const std::string board = test::last_board(r.out, "phase:");
+  CHECK_THAT(r.out, Catch::Contains(board + "\nAbandoned after "));
+  const std::string header = cp::diagram_header(end, cp::Player::A);
+  REQUIRE_THAT(board, Catch::StartsWith(header));
+  const auto grid = cp::parse_diagram(cp::diagram_header(end, std::nullopt) + board.substr(header.size()));
+  REQUIRE(grid.ok());
+  CHECK(cp::to_diagram(*grid) == cp::to_diagram(end));
   CHECK(lines_starting(r.out, "hand A: ").back() != "hand A: ? ? ?");
   for (cp::PieceMask h = end.hand(cp::Player::B); h; h &= h - 1)
     CHECK_THAT(r.out, !Catch::Contains("hand B: " + cp::piece_name(std::countr_zero(h))));
@@ -271,4 +288,29 @@ TEST_CASE("analyze lists a chance node's outcomes and a player's decisions", "[c
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("A to move (main). Legal actions ("));
   CHECK_THAT(r.out, Catch::Contains("Score: A "));
+}
+
+TEST_CASE("a human's City Planning board marks the other player's last turn", "[cli][board][hidden]") {
+  const auto dir = test::temp_dir("cp-board-human");
+  const auto log_path = (dir / "h.ghlog").string();
+  const auto r = test::run_gamehost(
+      {"play", "city_planning", "--seed", "1", "--player1", "random", "--player2", "human", "--out", log_path}, "quit\n");
+  REQUIRE(r.exit_code == 3);
+  const auto log = gamehost::read_log(log_path);
+  std::vector<int> seats;
+  for (const auto& p : log.record.plies()) seats.push_back(p.player());
+  const int start = gamehost::last_move_start(seats);
+  REQUIRE(start >= 0);
+  REQUIRE(seats[static_cast<std::size_t>(start)] == 0);  // A's turn, then B (the human) to move
+  const cp::State before = core_replay_checked(log, start), now = core_replay_checked(log);
+  std::set<std::string> changed;
+  for (int p = 0; p < cp::kPoints; ++p)
+    if (cp::diagram_cell(before, p) != cp::diagram_cell(now, p)) changed.insert(cp::point_name(p));
+  REQUIRE_FALSE(changed.empty());
+  // The points between brackets on B's board (slot before each 2-wide cell).
+  const std::size_t prompt = r.out.find("\nPly ");
+  REQUIRE(prompt != std::string::npos);
+  const std::string board = test::last_board(r.out.substr(0, prompt), "phase:");
+  CHECK_THAT(board, Catch::Contains("hand A: ? ? ?\n"));
+  CHECK(test::marked_cells(board, "ABCDEFGHJKLMNOPQRST", 2) == changed);
 }

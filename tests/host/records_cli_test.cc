@@ -56,8 +56,8 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
   CHECK(r.exit_code == 3);
   CHECK(r.err.empty());
   CHECK_THAT(r.out, Catch::Contains("   1. Black  RT@B1\nply 2, Black> Undone: back to ply 0, Black to move.\n"));
-  CHECK_THAT(r.out, Catch::Contains("Refused: stdin line 5: 'RT@A2': E5: building on A2 splits the street network "
-                                    "(rule 4)\n"));
+  CHECK_THAT(r.out, Catch::Contains("Refused: stdin line 5: 'RT@A2': ruling R8 (rule 4): building on A2 splits the "
+                                    "street network\n"));
   CHECK_THAT(r.out, Catch::Contains("   3. White  BD@E1\n"));
   CHECK_THAT(r.out, Catch::Contains("ply 4, Black> why LOT: name the lot, e.g. why E5\n"));
   CHECK_THAT(r.out, Catch::EndsWith("Unfinished after 3 plies: Black to move.\nLog: " + log + "\n"));
@@ -106,15 +106,15 @@ TEST_CASE("enter from a file: an illegal move refuses the game, or --keep-legal 
   const auto refused = test::run_gamehost(args);
   CHECK(refused.exit_code == 1);
   CHECK(refused.err == "gamehost: error: " + (dir / "moves.txt").string() +
-                           " line 4: 'KD@A1': E6: A1 is its tile's icon lot, built last: B2 on the same tile can "
-                           "still be built (rule 5)\n");
+                           " line 4: 'KD@A1': ruling R11 (rule 5): A1 is its tile's icon lot, built last: B2 on the "
+                           "same tile can still be built\n");
   CHECK_FALSE(std::filesystem::exists(log));
   auto keep = args;
   keep.push_back("--keep-legal");
   const auto kept = test::run_gamehost(keep);
   CHECK(kept.exit_code == 3);
   CHECK_THAT(kept.out, Catch::Contains("Kept the 3 legal plies before the first refused decision:\n  " +
-                                       (dir / "moves.txt").string() + " line 4: 'KD@A1': E6: "));
+                                       (dir / "moves.txt").string() + " line 4: 'KD@A1': ruling R11 (rule 5): "));
   CHECK(gamehost::read_log(log).record.plies_size() == 3);
   // The kept log says where it was cut and why, as a note on its last ply.
   CHECK_THAT(test::run_gamehost({"show", log, "--ply", "3"}).out,
@@ -183,8 +183,8 @@ TEST_CASE("a PPN game with an illegal move stops there, names it, or keeps the l
   const auto dir = test::temp_dir("records-ppn-illegal");
   const auto log = (dir / "x.ghlog").string();
   const std::string why = record("illegal-move.ppn") +
-                          " line 15, move 3... 'M@c6': E2: a black dome goes on a black tile while one can take "
-                          "it, e.g. A1 (rule 2)";
+                          " line 15, move 3... 'M@c6': ruling R10 (rule 2): a black dome goes on a black tile while "
+                          "one can take it, e.g. A1";
   const auto r = test::run_gamehost({"import", "--from", "ppn", record("illegal-move.ppn"), "--out", log});
   CHECK(r.exit_code == 1);
   CHECK(r.err == "gamehost: error: " + why + "\n");

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -138,6 +139,34 @@ alien_city::State core_replay(const gamehost::GameLog& log, int plies) {
     REQUIRE_FALSE(alien_city::apply_action(state, *a));
   }
   return state;
+}
+
+std::string last_board(const std::string& out, const std::string& first) {
+  std::size_t start = out.rfind("\n" + first);
+  if (start == std::string::npos) return "";
+  ++start;
+  const std::size_t legend = out.find("\nLegend: ", start);
+  if (legend == std::string::npos) return "";
+  const std::size_t end = out.find('\n', legend + 1);
+  return out.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start);
+}
+
+std::set<std::string> marked_cells(const std::string& board, const std::string& columns, int cell_width) {
+  std::set<std::string> marked;
+  std::istringstream in(board);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.size() < 3 || !std::isdigit(static_cast<unsigned char>(line[1]))) continue;  // a row "NN ..."
+    const std::string row = std::to_string(std::stoi(line.substr(0, 2)));
+    bool open = false;  // a run of marked cells shares one pair of brackets
+    for (std::size_t col = 0; col < columns.size(); ++col) {
+      const std::size_t slot = 3 + col * static_cast<std::size_t>(1 + cell_width);
+      const char c = slot < line.size() ? line[slot] : ' ';
+      open = c == '[' || (open && c == ' ');
+      if (open) marked.insert(columns[col] + row);
+    }
+  }
+  return marked;
 }
 
 }  // namespace test

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,15 @@ pid_t spawn_gamehost(const std::vector<std::string>& args);
 std::filesystem::path temp_dir(const std::string& name);
 
 std::string read_file(const std::filesystem::path& p);
+
+// The last terminal board printed in `out` (docs/gamehost.md, "The terminal
+// board"): from the last line starting with `first` ("to-move:", "phase:")
+// through its legend line; "" when there is none.
+std::string last_board(const std::string& out, const std::string& first);
+// The cells between brackets on such a board, named by column letter and
+// row ("D8"); `columns` are the letters, each cell `cell_width` wide after
+// its one-character slot.
+std::set<std::string> marked_cells(const std::string& board, const std::string& columns, int cell_width);
 void write_file(const std::filesystem::path& p, const std::string& bytes);
 
 // The core's state after the log's first `plies` actions, starting from

@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "gamehost/input_checks.h"
+#include "gamehost/terminal_board.h"
 
 namespace gamehost {
 namespace {
@@ -31,6 +32,7 @@ struct HumanOptions {
   std::uint64_t hint_iters = 3000;  // the search behind "hint" and the coach's verdicts
   std::uint64_t seed = 0;           // its seed
   bool coached = false;             // a verdict after every move
+  bool color = false;               // the board in ANSI colour
 };
 
 class HumanAgent final : public Agent {
@@ -40,9 +42,7 @@ class HumanAgent final : public Agent {
 
   std::optional<std::uint32_t> choose(const Turn& turn) override {
     const std::string& who = turn.game.info().player_names(turn.seat);
-    pb::QueryFlags text;
-    text.set_text(true);
-    show_board(turn, who, text);
+    show_board(turn, who);
     std::string line;
     while (true) {
       fmt::print(out_, "{}> ", who);
@@ -76,7 +76,7 @@ class HumanAgent final : public Agent {
         if (!coach_) fmt::print(out_, "No engine here to ask for a hint.\n");
         else fmt::print(out_, "{}", coach_->hint(turn, options_.hint_iters, options_.seed));
       } else if (cmd == "board") {
-        show_board(turn, who, text);
+        show_board(turn, who);
       } else if (cmd == "quit") {
         fmt::print(out_, "The game is abandoned.\n");
         return std::nullopt;
@@ -129,18 +129,13 @@ class HumanAgent final : public Agent {
  private:
   // The board as this seat may see it: in a game with hidden information
   // the seat's observation (Observe), never the omniscient StateInfo.text.
-  void show_board(const Turn& turn, const std::string& who, const pb::QueryFlags& text) {
-    std::string board;
-    if (!turn.game.info().has_hidden_information()) {
-      board = turn.game.query(turn.state, text).text();
-    } else {
-      pb::ObserveRequest req;
-      req.set_state(turn.state);
-      req.set_player(turn.seat);
-      pb::ObserveResponse resp;
-      turn.game.call(pb::METHOD_OBSERVE, req, resp);
-      board = resp.text();
-    }
+  // The last move is marked.
+  void show_board(const Turn& turn, const std::string& who) {
+    const std::string before = turn.before ? *turn.before : "";
+    const std::string board =
+        turn.game.info().has_hidden_information()
+            ? seat_board_text(turn.game, turn.state, before, turn.seat, options_.color)
+            : board_text(turn.game, turn.state, before, options_.color);
     fmt::print(out_, "\n{}Ply {}: {} to move ({})\n", board, turn.ply, who, turn.info.phase());
   }
 
@@ -185,6 +180,7 @@ std::unique_ptr<Agent> make_human_agent(const AgentSpec& spec, const AgentContex
     o.coached = *c == "1";
   }
   o.coached = o.coached || context.coached;
+  o.color = context.color;
   // By default the seed mcts:iters=N would have at this seat, so that a hint
   // names the move that agent would choose here.
   o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x3C75ull);

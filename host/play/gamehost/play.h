@@ -36,6 +36,7 @@ struct PlaySettings {
   // (recorded as LogPly.taken_back).
   Coach* coach = nullptr;
   bool coached = false;
+  bool color = false;  // human agents' boards in ANSI colour (terminal_board.h)
   // When set (e.g. by SIGINT), the game stops before the next ply and is
   // returned unfinished, its log without a result.
   const std::atomic<bool>* stop = nullptr;

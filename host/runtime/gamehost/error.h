@@ -20,7 +20,7 @@ class CallError : public HostError {
   CallError(int status, std::string code, const std::string& message)
       : HostError(message), status_(status), code_(std::move(code)) {}
   int status() const { return status_; }      // a gamehost.v1.Status
-  const std::string& code() const { return code_; }  // the game's code, e.g. "E5"
+  const std::string& code() const { return code_; }  // the game's code, e.g. "R8"
 
  private:
   int status_;

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/board_text.h"
 #include "common/text.h"
 #include "rules.h"
 #include "streets.h"
@@ -28,6 +29,19 @@ char structure_char(std::optional<Piece> p) {
 
 using gamecore::lower;
 using gamecore::trim;
+
+// The terminal board (`gamehost show`) reads back as a diagram: its caps
+// ○ ● are W and B (docs/diagram.md).
+std::string from_display(const std::string& raw) {
+  const std::string line = gamecore::without_board_marks(raw);
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line.compare(i, 3, "\u25CB") == 0) out += 'W', i += 2;       // ○
+    else if (line.compare(i, 3, "\u25CF") == 0) out += 'B', i += 2;  // ●
+    else out += line[i];
+  }
+  return out;
+}
 
 Error line_error(int line, std::string why) {
   return Error{"diagram", "diagram line " + std::to_string(line) + ": " + why};
@@ -64,7 +78,7 @@ Expected<Supply> parse_supply(const std::string& text, int line) {
 
 }  // namespace
 
-std::string to_diagram(const State& s) {
+std::string diagram_header(const State& s) {
   std::string out = "to-move: ";
   if (s.is_over()) {
     out += "over";
@@ -73,6 +87,11 @@ std::string to_diagram(const State& s) {
   }
   out += "\n" + supply_line(Player::White, s.supply(Player::White)) + "\n";
   out += supply_line(Player::Black, s.supply(Player::Black)) + "\n";
+  return out;
+}
+
+std::string to_diagram(const State& s) {
+  std::string out = diagram_header(s);
   out += std::string(kColumnsLine) + "\n";
   for (int row = kRows - 1; row >= 0; --row) {
     std::string line = (row + 1 < 10 ? " " : "") + std::to_string(row + 1) + " ";
@@ -103,7 +122,7 @@ Expected<State> parse_diagram(std::string_view text) {
   std::array<std::optional<Supply>, 2> supplies;
   int to_move_line = 0;
 
-  for (const auto& [line_no, line] : gamecore::content_lines(text)) {
+  for (const auto& [line_no, line] : gamecore::content_lines(text, from_display)) {
     const std::string low = lower(line);
     if (low.rfind("to-move:", 0) == 0) {
       to_move = lower(trim(line.substr(8)));

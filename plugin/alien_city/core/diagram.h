@@ -23,6 +23,9 @@
 namespace alien_city {
 
 std::string to_diagram(const State& s);
+// Its header lines alone (to-move and the two supplies), for the terminal
+// board, which draws its own grid.
+std::string diagram_header(const State& s);
 
 // Reads a diagram. The header lines are optional: without "to-move" the
 // position is Black to build (or over when neither player can build); without

@@ -6,6 +6,7 @@
 
 namespace alien_city {
 using gamecore::Error;
+using gamecore::rule_error;
 template <class T>
 using Expected = gamecore::Expected<T>;
 }  // namespace alien_city

@@ -1,5 +1,7 @@
 #include "rules.h"
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "notation.h"
@@ -7,10 +9,6 @@
 
 namespace alien_city {
 namespace {
-
-Error rule_error(const char* code, std::string text) {
-  return Error{code, std::string(code) + ": " + std::move(text)};
-}
 
 // Icon lots that R11 forbids: another empty lot of the tile passes R8 (each
 // tile has one icon lot, so "another" is any non-icon lot of it).
@@ -134,8 +132,8 @@ int count_legal_actions(const State& s) {
 namespace {
 
 // Why a build is refused, without any text: the fast path for random play.
-// `witness` is the lot that makes an icon lot wait (E6) or that a dome should
-// take instead (E2).
+// `witness` is the lot that makes an icon lot wait (R11) or that a dome should
+// take instead (R10).
 enum class Refusal : std::uint8_t {
   None, GameOver, WrongPhase, NotInSupply, Occupied, Isolates, Splits, IconLast, TileColour, DomeColour
 };
@@ -240,28 +238,28 @@ std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lo
   const std::string where = lot_name(lot);
   switch (refuse_build(s, p, piece, lot, witness)) {
     case Refusal::None: return std::nullopt;
-    case Refusal::GameOver: return rule_error("E10", "the game is over");
+    case Refusal::GameOver: return rule_error("R6", "the game is over");
     case Refusal::WrongPhase:
-      return rule_error("E8", std::string(player_name(s.to_move())) + " is deciding on a claim now, not building");
+      return rule_error("R5", std::string(player_name(s.to_move())) + " is deciding on a claim now, not building");
     case Refusal::NotInSupply:
-      return rule_error("E7", std::string(player_name(p)) + " has no " + piece_name(piece) + " left");
-    case Refusal::Occupied: return rule_error("E1", where + " is already built on (rule 1)");
+      return rule_error("R4", std::string(player_name(p)) + " has no " + piece_name(piece) + " left");
+    case Refusal::Occupied: return rule_error("R7", where + " is already built on", "1");
     case Refusal::Isolates:
-      return rule_error("E4", "building on " + where + " leaves a structure without street access (rule 4)");
+      return rule_error("R8", "building on " + where + " leaves a structure without street access", "4");
     case Refusal::Splits:
-      return rule_error("E5", "building on " + where + " splits the street network (rule 4)");
+      return rule_error("R8", "building on " + where + " splits the street network", "4");
     case Refusal::IconLast:
-      return rule_error("E6", where + " is its tile's icon lot, built last: " + lot_name(witness) +
-                                  " on the same tile can still be built (rule 5)");
+      return rule_error("R11", where + " is its tile's icon lot, built last: " + lot_name(witness) +
+                                   " on the same tile can still be built", "5");
     case Refusal::DomeColour: {
       const std::string colour(colour_name(piece_colour(piece)));
-      return rule_error("E2", "a " + piece_name(piece) + " goes on a " + colour +
-                                  " tile while one can take it, e.g. " + lot_name(witness) + " (rule 2)");
+      return rule_error("R10", "a " + piece_name(piece) + " goes on a " + colour +
+                                   " tile while one can take it, e.g. " + lot_name(witness), "2");
     }
     case Refusal::TileColour: {
       const std::string tile_colour(colour_name(s.tile_colour_of(lot)));
-      return rule_error("E3", "the first two structures on the " + tile_colour + " tile of " + where +
-                                  " must be " + tile_colour + " (rule 3)");
+      return rule_error("R9", "the first two structures on the " + tile_colour + " tile of " + where +
+                                  " must be " + tile_colour, "3");
     }
   }
   return std::nullopt;
@@ -269,51 +267,53 @@ std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lo
 
 std::optional<Error> why_not_lot(const State& s, Lot lot) {
   const Player p = s.to_move();
-  std::optional<Error> best;
   // Rank reasons so the lot's own problem (occupied, streets, icon) wins over
-  // a colour mismatch of one particular piece.
-  auto rank = [](const std::string& code) {
-    static const char* kOrder[] = {"E10", "E8", "E1", "E4", "E5", "E6", "E3", "E2", "E7"};
-    for (int i = 0; i < 9; ++i)
-      if (code == kOrder[i]) return i;
-    return 9;
+  // a colour mismatch of one particular piece, and that over an empty supply.
+  auto rank = [](Refusal r) {
+    static constexpr Refusal kOrder[] = {Refusal::GameOver, Refusal::WrongPhase, Refusal::Occupied,
+                                         Refusal::Isolates, Refusal::Splits,     Refusal::IconLast,
+                                         Refusal::TileColour, Refusal::DomeColour, Refusal::NotInSupply};
+    return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), r) - std::begin(kOrder));
   };
+  std::optional<Piece> best;
+  int best_rank = 0;
   for (int k = 0; k < kPieceKinds; ++k) {
-    auto err = why_not_build(s, p, static_cast<Piece>(k), lot);
-    if (!err) return std::nullopt;
-    if (!best || rank(err->code) < rank(best->code)) best = std::move(err);
+    Lot witness = kNoLot;
+    const Refusal r = refuse_build(s, p, static_cast<Piece>(k), lot, witness);
+    if (r == Refusal::None) return std::nullopt;
+    if (!best || rank(r) < best_rank) best = static_cast<Piece>(k), best_rank = rank(r);
   }
-  return best;
+  return why_not_build(s, p, *best, lot);
 }
 
 std::optional<Error> check_action(const State& s, const Action& a) {
   if (a.lot != kNoLot && (a.lot < 0 || a.lot >= kLots))
-    return rule_error("E0", "no such lot");
-  if (s.is_over()) return rule_error("E10", "the game is over");
+    return rule_error("R1", "no such lot (A1..H10)");
+  if (s.is_over()) return rule_error("R6", "the game is over");
   const Player p = s.to_move();
   switch (a.kind) {
     case Action::Kind::Build:
       return why_not_build(s, p, a.piece, a.lot);
     case Action::Kind::Claim: {
       if (s.phase() != Phase::Claim)
-        return rule_error("E8", "a claim is only taken right after a build (rule: claiming)");
+        return rule_error("R5", "a claim is only taken right after a build");
       const auto piece = s.piece_at(a.lot);
       if (!piece || !is_tower(*piece))
-        return rule_error("E9", "there is no tower on " + lot_name(a.lot) + " to claim");
+        return rule_error("R5", "there is no tower on " + lot_name(a.lot) + " to claim");
       if (s.claimed_by(a.lot))
-        return rule_error("E9", "the tower on " + lot_name(a.lot) + " is already claimed by " +
+        return rule_error("R5", "the tower on " + lot_name(a.lot) + " is already claimed by " +
                                     std::string(player_name(*s.claimed_by(a.lot))));
       if (!s.supply(p).caps)
-        return rule_error("E9", std::string(player_name(p)) + " has no cap left");
+        return rule_error("R5", std::string(player_name(p)) + " has no cap left");
       return std::nullopt;
     }
     case Action::Kind::Decline:
       if (s.phase() != Phase::Claim)
-        return rule_error("E8", "there is no claim to decline: " +
+        return rule_error("R5", "there is no claim to decline: " +
                                     std::string(player_name(p)) + " must build");
       return std::nullopt;
   }
-  return rule_error("E0", "unknown decision");
+  return rule_error("R5", "unknown decision");
 }
 
 std::optional<Error> apply_action(State& s, const Action& a) {

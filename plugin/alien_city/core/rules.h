@@ -73,9 +73,10 @@ void visit_legal_actions(const State& s, Visit&& visit) {
 int count_legal_actions(const State& s);
 
 // Why `piece` cannot be built on `lot` by `p` now, or nullopt when it can.
-// Codes: E1 occupied (rule 1), E2 dome colour (rule 2), E3 tile colour
-// (rule 3), E4 isolates a structure (rule 4), E5 splits the streets (rule 4),
-// E6 icon lot last (rule 5), E7 not in supply, E8 wrong phase, E10 game over.
+// Codes are the rulings of docs/rules.md: R7 occupied (rule 1), R8 isolates
+// a structure or splits the streets (rule 4), R9 tile colour (rule 3), R10
+// dome colour (rule 2), R11 icon lot last (rule 5), R4 not in supply, R5
+// wrong phase, R6 game over.
 std::optional<Error> why_not_build(const State& s, Player p, Piece piece, Lot lot);
 // The same answer as !why_not_build(...), without composing any message.
 bool build_is_legal(const State& s, Player p, Piece piece, Lot lot);
@@ -98,7 +99,8 @@ BuildCandidates build_candidates(const State& s, Player p);
 std::optional<Error> why_not_lot(const State& s, Lot lot);
 
 // Whether `a` is legal for the player to move; the error names the rule
-// (claims: E8 phase, E9 no such tower / already claimed / no cap left).
+// (claims: R5 phase, no such tower, already claimed, no cap left; R1 no such
+// lot).
 std::optional<Error> check_action(const State& s, const Action& a);
 
 // Checks, then applies and advances the turn (R5, R6). On error the state is

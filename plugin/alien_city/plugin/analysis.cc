@@ -104,8 +104,9 @@ Outcome why(const State& s, std::string_view arg, pb::AnalyzeResponse& resp) {
   v1::WhyNot w;
   w.set_lot(lot_name(*lot));
   if (s.is_over()) {
-    w.set_code("E10");
-    w.set_reason("the game is over");
+    const Error over = rule_error("R6", "the game is over");
+    w.set_code(over.code);
+    w.set_reason(over.message);
   } else if (auto e = why_not_lot(s, *lot)) {
     w.set_code(e->code);
     w.set_reason(e->message);

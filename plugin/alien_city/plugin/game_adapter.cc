@@ -181,6 +181,11 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
     build_scene(s, decode_view(view), scene);
   }
+
+  // Every seat sees all of it.
+  void board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out) {
+    draw_board(s, before, seat, out);
+  }
 };
 
 }  // namespace alien_city::plugin

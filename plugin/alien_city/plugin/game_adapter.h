@@ -8,6 +8,7 @@
 // Seats: 0 = Black (moves first, ruling R4), 1 = White.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,10 @@ namespace alien_city::plugin {
 using namespace gamehost::kit::glue;  // pb::, Outcome, refuse, pack, ...
 
 constexpr int seat_of(Player p) { return p == Player::Black ? 0 : 1; }
+
+// The terminal board (terminal_board.cc), as `seat` sees it: the kit's
+// Game::board.
+void draw_board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out);
 
 // The FileDescriptorSet of alien_city.proto (generated, for GameInfo).
 std::string_view payload_descriptors();

@@ -80,31 +80,31 @@ ScoreEvents zoned_development_events(const State& s, Coin coin, Tile zone) {
 
 std::optional<Error> why_not_development(const State& s, Coin coin, Point p, Tile zone) {
   if (s.phase() != Phase::Main)
-    return Error{"C6", "C6: a Development is placed only as the turn's decision, after the stones"};
+    return Error{"C6", "ruling C6: a Development is placed only as the turn's decision, after the stones"};
   if (coin < 0 || coin >= kCoins || s.coin_place(coin) != hand_place(s.to_move()))
-    return Error{"C4", "C4: a player places only Developments from their own hand" +
+    return Error{"C4", "ruling C4: a player places only Developments from their own hand" +
                            (coin >= 0 && coin < kCoins ? "; " + piece_name(coin) + " is not in it" : "")};
   const std::string name = piece_name(coin);
   const Suit suit = suit_of(coin);
   if (zone == kNone) {
-    if (p < 0 || p >= kPoints) return Error{"C13", "C13: no such point"};
+    if (p < 0 || p >= kPoints) return Error{"C13", "ruling C13: no such point"};
     if (!s.is_empty(p))
-      return Error{"C13", "C13 (rule 5.1): an unincorporated Development goes on an empty point; " +
+      return Error{"C13", "ruling C13 (rule 5.1): an unincorporated Development goes on an empty point; " +
                               point_name(p) + " is not empty"};
     if (!unincorporated_allowed(s, suit, p))
-      return Error{"C13", "C13 (rule 5.1.1): " + std::string(type_name(suit)) + " Development " + name +
+      return Error{"C13", "ruling C13 (rule 5.1.1): " + std::string(type_name(suit)) + " Development " + name +
                               " needs at least two adjacent points meeting its Primary requirement and one "
                               "meeting its Secondary; " + point_name(p) + " has not"};
     return std::nullopt;
   }
   if (zone < 0 || zone >= kTiles || !s.zone_on_board(zone))
-    return Error{"C14", "C14: there is no such Zone on the board"};
+    return Error{"C14", "ruling C14: there is no such Zone on the board"};
   if (suit_of(zone) != suit)
-    return Error{"C14", "C14 (rule 5.2.1): " + std::string(type_name(suit)) + " Development " + name +
+    return Error{"C14", "ruling C14 (rule 5.2.1): " + std::string(type_name(suit)) + " Development " + name +
                             " cannot go on " + std::string(type_name(suit_of(zone))) + " Zone " +
                             piece_name(zone)};
   if (!zone_open(s, zone))
-    return Error{"C14", "C14 (rule 5.2.2): Zone " + piece_name(zone) + " is fully built out (" +
+    return Error{"C14", "ruling C14 (rule 5.2.2): Zone " + piece_name(zone) + " is fully built out (" +
                             std::to_string(s.developed_value(zone)) + " of " + std::to_string(value_of(zone)) +
                             ")"};
   return std::nullopt;

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/board_text.h"
 #include "common/text.h"
 #include "invariants.h"
 #include "rules.h"
@@ -78,7 +79,13 @@ const char* phase_word(Phase p) {
   }
 }
 
-std::string to_diagram(const State& s, std::optional<Player> viewer) {
+std::string diagram_cell(const State& s, Point p) {
+  std::string c = cell(s, p);
+  if (c.back() == ' ') c.pop_back();
+  return c;
+}
+
+std::string diagram_header(const State& s, std::optional<Player> viewer) {
   std::string out = "phase: ";
   out += s.phase() == Phase::Setup ? "setup" : std::string(1, player_letter(s.to_move())) + " " + phase_word(s.phase());
   out += "\n";
@@ -118,6 +125,11 @@ std::string to_diagram(const State& s, std::optional<Player> viewer) {
   }
   out += "stack: " + std::to_string(std::popcount(s.unseen_tiles())) + " unseen\n";
   out += "bag: " + std::to_string(s.bag_size()) + "\n";
+  return out;
+}
+
+std::string to_diagram(const State& s, std::optional<Player> viewer) {
+  std::string out = diagram_header(s, viewer);
   out += columns_line() + "\n";
   for (int row = kSize - 1; row >= 0; --row) {
     std::string line = (row + 1 < 10 ? " " : "") + std::to_string(row + 1) + " ";
@@ -158,7 +170,7 @@ Expected<State> parse_diagram(std::string_view text) {
     return std::nullopt;
   };
 
-  for (const auto& [line_no, line] : gamecore::content_lines(text)) {
+  for (const auto& [line_no, line] : gamecore::content_lines(text, gamecore::without_board_marks)) {
     const auto colon = line.find(':');
     if (colon != std::string::npos) {
       const std::string key = lower(trim(line.substr(0, colon)));

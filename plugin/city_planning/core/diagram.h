@@ -45,6 +45,11 @@ std::string to_diagram(const State& s);
 // from above (everything, the same as to_diagram). Not readable back.
 std::string to_diagram(const State& s, std::optional<Player> viewer);
 
+// The diagram's header lines alone (through "bag:"), and one point's cell
+// ("." "O" "X" "m4" "M3"): the terminal board draws its own grid of them.
+std::string diagram_header(const State& s, std::optional<Player> viewer);
+std::string diagram_cell(const State& s, Point p);
+
 // Reads a diagram; the position must be consistent (each piece once, whole
 // 3x3 Zones inside the board, Developments on Zones of their own type, at
 // least one stone, hands of at most three coins, a stone phase with a legal

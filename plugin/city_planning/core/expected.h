@@ -6,6 +6,7 @@
 
 namespace city_planning {
 using gamecore::Error;
+using gamecore::rule_error;
 template <class T>
 using Expected = gamecore::Expected<T>;
 }  // namespace city_planning

@@ -54,7 +54,7 @@ std::optional<std::string> invariant_violation(const State& s) {
       return "neighbour counts of " + point_name(p) + " are stale";
   }
   if (empty != s.empty_points()) return "the empty points are stale";
-  if (s.stone_count() < 1) return "no stone is left on the board (C9)";
+  if (s.stone_count() < 1) return "no stone is left on the board (ruling C9)";
 
   // Coins.
   for (Coin c = 0; c < kCoins; ++c) {

@@ -65,21 +65,21 @@ void end_main(State& s, Action::Kind kind) {
 
 std::optional<Error> check_chance(const State& s, const Action& a) {
   if (!is_chance(s))
-    return Error{"C4", "C4: " + std::string(s.is_over() ? "the game is over" : "no draw is pending")};
+    return Error{"C4", "ruling C4: " + std::string(s.is_over() ? "the game is over" : "no draw is pending")};
   const ChanceKind k = chance_kind(s);
   switch (a.kind) {
     case Action::Kind::RevealTile:
-      if (k != ChanceKind::RevealTile) return Error{"C16", "C16: no tile is to be turned up now"};
+      if (k != ChanceKind::RevealTile) return Error{"C16", "ruling C16: no tile is to be turned up now"};
       if (a.piece < 0 || a.piece >= kTiles || !(s.unseen_tiles() >> a.piece & 1))
-        return Error{"C16", "C16: the tile turned up must be one of the stack's unseen tiles"};
+        return Error{"C16", "ruling C16: the tile turned up must be one of the stack's unseen tiles"};
       return std::nullopt;
     case Action::Kind::DrawCoin:
-      if (k != ChanceKind::DrawCoin) return Error{"C16", "C16: no coin is to be drawn now"};
+      if (k != ChanceKind::DrawCoin) return Error{"C16", "ruling C16: no coin is to be drawn now"};
       if (a.piece < 0 || a.piece >= kCoins || s.coin_place(a.piece) != CoinPlace::Bag)
-        return Error{"C16", "C16: the coin drawn must be in the bag"};
+        return Error{"C16", "ruling C16: the coin drawn must be in the bag"};
       return std::nullopt;
     default:
-      if (k != ChanceKind::FirstPlayer) return Error{"C4", "C4: the first player is chosen after the deal"};
+      if (k != ChanceKind::FirstPlayer) return Error{"C4", "ruling C4: the first player is chosen after the deal"};
       return std::nullopt;
   }
 }
@@ -218,16 +218,16 @@ int count_legal_actions(const State& s) {
 }
 
 std::optional<Error> check_action(const State& s, const Action& a) {
-  if (s.is_over()) return Error{"C17", "C17: the game is over"};
+  if (s.is_over()) return Error{"C17", "ruling C17: the game is over"};
   if (a.is_chance()) return check_chance(s, a);
-  if (is_chance(s)) return Error{"C4", "C4: a draw is pending; chance decides next"};
+  if (is_chance(s)) return Error{"C4", "ruling C4: a draw is pending; chance decides next"};
   switch (a.kind) {
     case Action::Kind::Stone: return why_not_stone(s, a.stone, a.point);
     case Action::Kind::Zone: return why_not_zone(s, a.piece, a.point, a.order);
     case Action::Kind::Develop: return why_not_development(s, a.piece, a.zone == kNone ? a.point : kNoPoint, a.zone);
     default:
       if (s.phase() != Phase::Main)
-        return Error{"C6", "C6: passing is the turn's decision, taken after the stones"};
+        return Error{"C6", "ruling C6: passing is the turn's decision, taken after the stones"};
       return std::nullopt;
   }
 }

@@ -7,18 +7,18 @@ std::string event_text(const ScoreEvent& e) {
   const std::string piece = e.piece == kNone ? "" : piece_name(e.piece);
   using R = ScoreEvent::Reason;
   switch (e.reason) {
-    case R::WaitingStones: out += "stones waiting on Zone " + piece + " (C10)"; break;
-    case R::Unincorporated: out += "unincorporated Development " + piece + " (C13)"; break;
-    case R::ZonedValue: out += "Development " + piece + " on its Zone (C14)"; break;
+    case R::WaitingStones: out += "stones waiting on Zone " + piece + " (ruling C10)"; break;
+    case R::Unincorporated: out += "unincorporated Development " + piece + " (ruling C13)"; break;
+    case R::ZonedValue: out += "Development " + piece + " on its Zone (ruling C14)"; break;
     case R::NeighbourBonus:
-      out += std::string(type_name(suit_of(e.piece))) + " neighbour " + piece + " (C14)";
+      out += std::string(type_name(suit_of(e.piece))) + " neighbour " + piece + " (ruling C14)";
       break;
     case R::NeighbourPenalty:
-      out += std::string(type_name(suit_of(e.piece))) + " neighbour " + piece + " (C14)";
+      out += std::string(type_name(suit_of(e.piece))) + " neighbour " + piece + " (ruling C14)";
       break;
-    case R::OtherTypeRemoved: out += "unincorporated Development " + piece + " rezoned (C11)"; break;
-    case R::ZoneRemoved: out += "Zone " + piece + " rezoned (C12)"; break;
-    case R::DevelopmentRemoved: out += "Development " + piece + " on a rezoned Zone (C12)"; break;
+    case R::OtherTypeRemoved: out += "unincorporated Development " + piece + " rezoned (ruling C11)"; break;
+    case R::ZoneRemoved: out += "Zone " + piece + " rezoned (ruling C12)"; break;
+    case R::DevelopmentRemoved: out += "Development " + piece + " on a rezoned Zone (ruling C12)"; break;
   }
   return out;
 }

@@ -84,31 +84,32 @@ bool stone_is_legal(const State& s, Stone stone, Point p) {
 }
 
 std::optional<Error> why_not_stone(const State& s, Stone stone, Point p) {
-  auto err = [](std::string why) { return Error{"C5", "C5: " + why}; };
-  if (s.phase() != Phase::Stones) return Error{"C6", "C6: stones are placed only at the start of a turn"};
+  auto err = [](std::string why, const std::string& published = "") { return rule_error("C5", why, published); };
+  if (s.phase() != Phase::Stones) return Error{"C6", "ruling C6: stones are placed only at the start of a turn"};
   if (p < 0 || p >= kPoints) return err("no such point");
   const std::string name = point_name(p);
   const int kinds = next_stone_kinds(s);
   if (!(kinds & bit_of(stone)))
-    return err(std::string("(rule 3.1) the options are P R, R P, P P P or R R R; after this turn's ") +
-               (s.stones_placed() == 2 ? "two stones only a third of the same kind may follow"
-                                        : "stones the option is complete"));
+    return err(std::string("the options are P R, R P, P P P or R R R; after this turn's ") +
+                   (s.stones_placed() == 2 ? "two stones only a third of the same kind may follow"
+                                            : "stones the option is complete"),
+               "3.1");
   if (!s.is_empty(p)) {
     std::string what = s.stone_at(p)                ? "holds a stone"
                        : s.coin_at(p) != kNone      ? "holds Development " + piece_name(s.coin_at(p))
                                                     : "is covered by Zone " + piece_name(s.zone_at(p));
-    return err("(rule 3.2) " + name + " is not empty: it " + what);
+    return err(name + " is not empty: it " + what, "3.2");
   }
   const int pop = s.population_neighbours(p), res = s.resource_neighbours(p);
   if (pop + res == 0)
-    return err(std::string("(rule ") + (stone == Stone::Population ? "3.3" : "3.4") + ") " + name +
-               " is not adjacent to any stone");
+    return err(name + " is not adjacent to any stone", stone == Stone::Population ? "3.3" : "3.4");
   if (stone == Stone::Population && res > 1)
-    return err("(rule 3.3) a Population stone may touch at most one Resource stone; " + name + " touches " +
-               std::to_string(res));
+    return err("a Population stone may touch at most one Resource stone; " + name + " touches " + std::to_string(res),
+               "3.3");
   if (stone == Stone::Population && pop > 3)
-    return err("(rule 3.3) a Population stone may touch at most three other Population stones; " + name +
-               " touches " + std::to_string(pop));
+    return err("a Population stone may touch at most three other Population stones; " + name + " touches " +
+                   std::to_string(pop),
+               "3.3");
   State b = s;
   if (!keeps_goal(b, stone, p))
     return err(s.stone_goal() == kCompleteGoal

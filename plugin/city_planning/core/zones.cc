@@ -116,15 +116,15 @@ int return_order_index(const State& s, PieceMask overlapped, const std::vector<T
 
 std::optional<Error> why_not_zone(const State& s, Tile tile, Point center, int order) {
   if (s.phase() != Phase::Main)
-    return Error{"C6", "C6: a Zone is placed only as the turn's decision, after the stones"};
+    return Error{"C6", "ruling C6: a Zone is placed only as the turn's decision, after the stones"};
   if (tile < 0 || tile >= kTiles || s.face_up_slot(tile) < 0)
-    return Error{"C4", "C4: only a face-up tile can be placed as a Zone" +
+    return Error{"C4", "ruling C4: only a face-up tile can be placed as a Zone" +
                            (tile >= 0 && tile < kTiles ? "; " + piece_name(tile) + " is not face up" : "")};
   if (center < 0 || center >= kPoints || spot_of_center(center) == kNoSpot)
-    return Error{"C7", "C7: a Zone covers a 3x3 block entirely on the board; its centre lies in B2..S18"};
+    return Error{"C7", "ruling C7: a Zone covers a 3x3 block entirely on the board; its centre lies in B2..S18"};
   const std::string where = piece_name(tile) + "@" + point_name(center);
   if (!touches_a_zone(s, center))
-    return Error{"C7", "C7 (rule 4.2): every Zone after the first must be adjacent to an existing Zone; " +
+    return Error{"C7", "ruling C7 (rule 4.2): every Zone after the first must be adjacent to an existing Zone; " +
                            where + " touches none"};
   const ZoneCounts c = zone_counts(s, center);
   if (!zone_requirements_met(tile, c)) {
@@ -133,7 +133,7 @@ std::optional<Error> why_not_zone(const State& s, Tile tile, Point center, int o
     auto need_name = [](Need need) {
       return need == Need::Population ? "Population" : need == Need::Resource ? "Resource" : "empty";
     };
-    return Error{"C8", "C8 (rule 4.3): a " + std::string(type_name(suit)) + " " + std::to_string(n) +
+    return Error{"C8", "ruling C8 (rule 4.3): a " + std::string(type_name(suit)) + " " + std::to_string(n) +
                            " Zone needs at least " + std::to_string(n + 1) + " " + need_name(primary(suit)) +
                            " and " + std::to_string(n / 2) + " " + need_name(secondary(suit)) +
                            " points; " + where + " has " + std::to_string(c.population) + " Population, " +
@@ -144,11 +144,11 @@ std::optional<Error> why_not_zone(const State& s, Tile tile, Point center, int o
                            " unincorporated Development points"};
   }
   if (c.stones >= s.stone_count())
-    return Error{"C9", "C9 (rule 4.3): a Zone may never cover the last stones on the board; " + where +
+    return Error{"C9", "ruling C9 (rule 4.3): a Zone may never cover the last stones on the board; " + where +
                            " would leave none uncovered"};
   const PieceMask over = overlapped_zones(s, center);
   if (order < 0 || order >= return_order_count(over))
-    return Error{"C12", "C12: " + where + " overlaps " + std::to_string(std::popcount(over)) +
+    return Error{"C12", "ruling C12: " + where + " overlaps " + std::to_string(std::popcount(over)) +
                             " Zone(s), so the return order index must be below " +
                             std::to_string(return_order_count(over))};
   return std::nullopt;

@@ -276,6 +276,11 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
 
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
 
+  // As `seat` sees it (C19).
+  void board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out) {
+    draw_board(s, before, seat, out);
+  }
+
   // C20: the other hand re-dealt from the coins the seat cannot see.
   State sample_hidden(const State& s, int seat, Rng& rng) {
     return city_planning::sample_hidden(s, player_of_seat(seat), rng);

@@ -15,6 +15,7 @@
 // information; Query's text and the logs are omniscient.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,10 @@ using namespace gamehost::kit::glue;  // pb::, Outcome, refuse, pack, ...
 
 constexpr int seat_of(Player p) { return index_of(p); }
 constexpr Player player_of_seat(int seat) { return seat == 0 ? Player::A : Player::B; }
+
+// The terminal board (terminal_board.cc), as `seat` sees it: the kit's
+// Game::board.
+void draw_board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out);
 
 // The FileDescriptorSet of city_planning.proto (generated, for GameInfo).
 std::string_view payload_descriptors();

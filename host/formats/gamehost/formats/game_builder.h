@@ -37,6 +37,9 @@ class GameBuilder {
   const std::string& state() const { return steps_.back().state; }
   const pb::StateInfo& info() const { return steps_.back().info; }
   const pb::LogPly& last_ply() const { return steps_.back().ply; }
+  // The state before the last seat's move, for the board's mark ("" at the
+  // start).
+  std::string before_last_move() const;
   // The seat to move by name ("Black"), or "nobody" once the game is over.
   std::string mover() const;
   Plugin& plugin() const { return plugin_; }

@@ -18,6 +18,10 @@ struct Turn {
   const pb::StateInfo& info;   // with legal_ids
   int seat;
   int ply;                     // the ply about to be played, from 1
+  // The state before the last seat's move, for a person's board to mark
+  // the move (nullptr: no move yet). The true state, not a seat's sample:
+  // shown only through Observe for `seat` (terminal_board.h).
+  const std::string* before = nullptr;
 };
 
 class Agent {

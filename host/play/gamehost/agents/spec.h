@@ -38,6 +38,7 @@ struct AgentContext {
   // commands say so), and whether every move gets a verdict (--coach).
   Coach* coach = nullptr;
   bool coached = false;
+  bool color = false;  // the board in ANSI colour (gamehost/terminal_board.h)
 };
 
 struct AgentParam {

@@ -33,12 +33,18 @@
 //                                         // default (RolloutRequest.uniform)
 //   void render(const State&, const pb::ViewOptions&, pb::Scene&); // RENDER_SCENE
 //   State sample_hidden(const State&, int seat, gamecore::Rng&);   // SAMPLE_HIDDEN
+//   void board(const State&, const State* before, std::optional<int> seat,
+//              pb::TerminalBoard&);   // QueryFlags.board, ObserveRequest.board:
+//                                     // the terminal board as `seat` sees it
+//                                     // (nullopt: everything), marking what
+//                                     // changed since `before` (if not null)
 //
 // Adapter<Game> is then the Handlers of PluginDispatcher (entry.h).
 #pragma once
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,6 +85,11 @@ concept HasSampleHidden = requires(G& g, const typename G::State& s, gamecore::R
   { g.sample_hidden(s, 0, rng) } -> std::convertible_to<typename G::State>;
 };
 
+template <class G>
+concept HasBoard = requires(G& g, const typename G::State& s, pb::TerminalBoard& out) {
+  g.board(s, &s, std::optional<int>(), out);
+};
+
 // "(0 or 1)" for two seats, "(0..3)" for four.
 inline std::string seat_range(int seats) {
   return seats == 2 ? "(0 or 1)" : "(0.." + std::to_string(seats - 1) + ")";
@@ -117,6 +128,8 @@ class Adapter {
     auto s = cache_.load(req.state());
     if (!s) return refuse(pb::BAD_STATE, s.error());
     game_.fill_info(**s, req.flags(), *resp.mutable_info());
+    if (req.flags().board())
+      return draw_board(**s, req.board_before(), std::nullopt, *resp.mutable_info()->mutable_board());
     return std::nullopt;
   }
 
@@ -126,6 +139,8 @@ class Adapter {
     State s = **loaded;
     if (auto refused = game_.apply(s, req.action_id(), req.describe_action() ? resp.mutable_action() : nullptr))
       return refused;
+    if constexpr (HasBoard<Game>)  // the applied action is the move to mark
+      if (req.flags().board()) game_.board(s, &**loaded, std::nullopt, *resp.mutable_info()->mutable_board());
     finish(std::move(s), req.flags(), *resp.mutable_state(), *resp.mutable_info());
     return std::nullopt;
   }
@@ -149,6 +164,7 @@ class Adapter {
       game_.fill_info(**s, text, info);
       resp.set_text(info.text());
     }
+    if (req.board()) return draw_board(**s, req.board_before(), req.player(), *resp.mutable_board());
     return std::nullopt;
   }
 
@@ -225,7 +241,28 @@ class Adapter {
   void finish(State s, const pb::QueryFlags& flags, std::string& bytes, pb::StateInfo& info) {
     bytes = Game::encode(s);
     game_.fill_info(s, flags, info);
+    if constexpr (HasBoard<Game>)
+      if (flags.board() && !info.has_board()) game_.board(s, nullptr, std::nullopt, *info.mutable_board());
     cache_.remember(bytes, std::move(s));
+  }
+
+  // The terminal board of `s`, marking the change from `before_bytes`
+  // (decoded apart from the cache, which keeps the state the host goes on
+  // with). Games without a board leave `out` empty.
+  Outcome draw_board(const State& s, const std::string& before_bytes, std::optional<int> seat,
+                     pb::TerminalBoard& out) {
+    if constexpr (HasBoard<Game>) {
+      std::optional<State> before;
+      if (!before_bytes.empty()) {
+        auto decoded = Game::decode(before_bytes);
+        if (!decoded) return refuse(pb::BAD_STATE, "board_before: " + decoded.error().message);
+        before = std::move(*decoded);
+      }
+      game_.board(s, before ? &*before : nullptr, seat, out);
+    } else {
+      (void)s, (void)before_bytes, (void)seat, (void)out;
+    }
+    return std::nullopt;
   }
 
   Outcome check_seat(const char* what, int seat) const {
