@@ -119,7 +119,7 @@ TEST_CASE("enter from a file: an illegal move refuses the game, or --keep-legal 
   // The kept log says where it was cut and why, as a note on its last ply.
   CHECK_THAT(test::run_gamehost({"show", log, "--ply", "3"}).out,
              Catch::Contains("notes on ply 3\nNote: Kept up to here: the record goes on with a refused decision: " +
-                             (dir / "moves.txt").string() + " line 4: 'KD@A1': E6: A1 is its tile's icon lot"));
+                             (dir / "moves.txt").string() + " line 4: 'KD@A1': ruling R11 (rule 5): A1 is its tile's icon lot"));
   const auto again = test::run_gamehost(keep);
   CHECK(again.exit_code == 1);
   CHECK(again.err == "gamehost: error: " + log + ": already exists (use --force to overwrite it)\n");
@@ -144,14 +144,16 @@ TEST_CASE("enter from a file runs undo, show and why LOT as typed, and names the
   CHECK(r.exit_code == 1);
   CHECK(r.out.rfind("   1. Black  RT@B1\nUndone: back to ply 0, Black to move.\n"
                     "Nothing to undo: no decision entered yet.\n   1. Black  RT@B1\n   2. Black  claim@B1\n"
-                    "A1: E6: A1 is its tile's icon lot, built last: B2 on the same tile can still be built (rule 5)\n"
-                    "B1: E1: B1 is already built on (rule 1)\n"
+                    "A1: ruling R11 (rule 5): A1 is its tile's icon lot, built last: B2 on the same tile can still be built\n"
+                    "B1: ruling R7 (rule 1): B1 is already built on\n"
                     "to-move: White build\n",
                     0) == 0);
-  CHECK_THAT(r.out, Catch::Contains(" 1  k*.. k.RB b... b*.. b... b*.. b... b...\n"));
+  // The board as a terminal shows it: the last decision (claim@B1) in
+  // brackets, Black's cap as ●.
+  CHECK_THAT(r.out, Catch::Contains(" 1  k*..[k.R●]b... b*.. b... b*.. b... b...\n"));
   CHECK_THAT(r.out, Catch::Contains("Score:\nWhite:\n  total 0\nBlack:\n  red tower B1: 0 customers x 0 = 0"));
   CHECK_THAT(r.out, Catch::EndsWith("   3. White  BD@E1\n"));
-  CHECK(r.err == "gamehost: error: " + moves + " line 10: 'GT@B1': E1: B1 is already built on (rule 1)\n");
+  CHECK(r.err == "gamehost: error: " + moves + " line 10: 'GT@B1': ruling R7 (rule 1): B1 is already built on\n");
   CHECK_FALSE(std::filesystem::exists(log));
 }
 

@@ -99,7 +99,7 @@ completions() {  # WORD... : what TAB offers for the last word
 expect_eq "bash-completion: gamehost pl" "play" "$(completions "$gamehost" pl)"
 expect_eq "bash-completion: gamehost play c" "city_planning connect_four" "$(completions "$gamehost" play c)"
 expect_eq "bash-completion: --player1 m" "mcts" "$(completions "$gamehost" play alien_city --player1 m)"
-expect_eq "bash-completion: play --co" "--coach" "$(completions "$gamehost" play --co)"
+expect_eq "bash-completion: play --coa" "--coach" "$(completions "$gamehost" play --coa)"
 expect_eq "bash-completion: replay-viewer --scr" "--screenshot" \
   "$(completions "$prefix/bin/replay-viewer" --scr)"
 
