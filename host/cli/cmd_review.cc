@@ -89,7 +89,10 @@ void run(Common& common, const ReviewArgs& a) {
   const auto shard = a.shard.empty() ? Shard{} : shard_option(a.shard, "--shard");
   auto logs = logs_of(a.paths);
   if (!a.out.empty() && logs.size() > 1) throw HostError("--out names one review file: give one LOG");
+  const auto all = logs.size();
   logs = shard_slice(logs, shard);  // in name order, so the shards' outputs in turn are the whole run's
+  if (logs.empty() && !a.quiet)
+    fmt::print(stderr, "review: shard {} holds none of the {} logs (more shards than logs)\n", shard_name(shard), all);
   Registry registry = common.registry();
   for (const auto& log : logs) {
     const GameLog head = read_log(log);
