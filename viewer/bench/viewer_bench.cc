@@ -7,8 +7,12 @@
 // - Frame/*: 500 frames at 1280x800 in a real window, every overlay on, a
 //   tower selected and a lot hovered; each frame is update + clear + draw +
 //   display + glFinish (so the GPU's work, llvmpipe's under Xvfb, counts).
-//   Counters p50_ms, p99_ms, max_ms are over those 500 frames. "Animating"
+//   Counters p50_ms, p99_ms, max_ms are over those 500 frames; "fragments"
+//   counts the pixels one frame shades (an occlusion query). "Animating"
 //   steps one ply every 8 frames, so most frames blend two scenes.
+//   "CachedBoard" is the same frame with the board drawn once into an
+//   sf::RenderTexture and copied each frame (panel and paths drawn live):
+//   what caching the static board would save.
 // - Scene/*: the scene of one ply (cycling through the game): through the
 //   plugin boundary as the viewer calls it, and the viewer's preparation
 //   (tessellation, texts). The scene builder alone, inside the plugin, is
@@ -16,9 +20,14 @@
 // - Start/*: load + verify a whole log; and start to first frame: font,
 //   load + verify, the first scenes, one frame drawn and finished (the
 //   window or offscreen target exists already).
+#define GL_GLEXT_PROTOTYPES  // glBeginQuery (OpenGL 1.5) for the fragment count
+#include <GL/gl.h>
+#include <GL/glext.h>
 #include <benchmark/benchmark.h>
 
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Graphics/Sprite.hpp>
 #include <SFML/OpenGL.hpp>
 
 #include <algorithm>
@@ -85,7 +94,32 @@ void report(benchmark::State& state, std::vector<double>& ms) {
   state.counters["frames"] = static_cast<double>(ms.size());
 }
 
-void frames(benchmark::State& state, bool animating) {
+// The view every Frame benchmark draws: every overlay, a tower selected, a
+// lot hovered, two thirds into the game, at rest.
+void set_up(viewer::ReplayView& view, viewer::ReplaySession& session, sf::Vector2u size) {
+  view.set_pixel_scale(viewer::pixel_scale_for(size));
+  view.set_overlays({"streets", "legal", "paths"});
+  view.go_to(session.plies() * 2 / 3, false);
+  view.select(a_tower(session), false);
+  view.hover("D5");
+  view.finish();
+}
+
+// Pixels shaded by `draw` (every fragment: nothing is depth tested).
+template <class Draw>
+double fragments(Draw&& draw) {
+  GLuint query = 0;
+  glGenQueries(1, &query);
+  glBeginQuery(GL_SAMPLES_PASSED, query);
+  draw();
+  glEndQuery(GL_SAMPLES_PASSED);
+  GLuint n = 0;
+  glGetQueryObjectuiv(query, GL_QUERY_RESULT, &n);
+  glDeleteQueries(1, &query);
+  return n;
+}
+
+void frames(benchmark::State& state, bool animating, bool cached_board = false) {
   auto session = viewer::ReplaySession::open(log_path(), {});
   sf::ContextSettings aa;
   // As replay-viewer's window: no multisampling on a software renderer.
@@ -94,13 +128,29 @@ void frames(benchmark::State& state, bool animating) {
   window.setVerticalSyncEnabled(false);
   window.setView(viewer::letterboxed_view(window.getSize()));
   viewer::ReplayView view(*session, font());
-  view.set_pixel_scale(viewer::pixel_scale_for(window.getSize()));
-  view.set_overlays({"streets", "legal", "paths"});
-  const int mid = session->plies() * 2 / 3;
-  view.go_to(mid, false);
-  view.select(a_tower(*session), false);
-  view.hover("D5");
-  view.finish();
+  set_up(view, *session, window.getSize());
+  // The board's pixels, drawn once (the panel's half is drawn live).
+  sf::RenderTexture board;
+  sf::Sprite board_copy;
+  if (cached_board) {
+    board.create(window.getSize().x, window.getSize().y);
+    board.setView(window.getView());
+    board.clear(view.background());
+    view.draw(board);
+    board.display();
+    board_copy = sf::Sprite(board.getTexture(), sf::IntRect(0, 0, static_cast<int>(viewer::kPanelArea.left),
+                                                            static_cast<int>(window.getSize().y)));
+  }
+  const auto draw = [&] {
+    if (!cached_board) return view.draw(window);
+    window.setView(window.getDefaultView());
+    window.draw(board_copy, sf::RenderStates(sf::BlendNone));
+    window.setView(viewer::letterboxed_view(window.getSize()));
+    window.draw(view.panel());
+    window.draw(view.paths());
+  };
+  window.clear(view.background());
+  state.counters["fragments"] = fragments(draw);
   std::vector<double> ms;
   ms.reserve(500);
   int frame = 0;
@@ -109,7 +159,7 @@ void frames(benchmark::State& state, bool animating) {
     if (animating && frame % 8 == 0) view.step((frame / 8) % 2 ? -1 : +1);
     view.update(1.f / 60);
     window.clear(view.background());
-    view.draw(window);
+    draw();
     window.display();
     glFinish();
     const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -144,6 +194,8 @@ void BM_Frame_AllOverlays_1280x800(benchmark::State& state) { frames(state, fals
 void BM_Frame_Animating_1280x800(benchmark::State& state) { frames(state, true); }
 BENCHMARK(BM_Frame_AllOverlays_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame_Animating_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
+void BM_Frame_CachedBoard_1280x800(benchmark::State& state) { frames(state, false, true); }
+BENCHMARK(BM_Frame_CachedBoard_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // One scene per ply, all overlays on and a tower selected, through the
 // RenderScene call (serialising the request and parsing the scene).
