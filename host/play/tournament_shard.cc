@@ -157,9 +157,9 @@ Part read_part(const fs::path& file) {
                                 d.games_planned()));
   if (d.interrupted() || d.games_size() + d.faults_size() != r.size())
     throw HostError(fmt::format("{}: shard {}/{} was interrupted ({} of its {} games played); finish it with "
-                                "gamehost tournament --resume DIR --shard {}/{}",
+                                "gamehost tournament --resume {} --shard {}/{}",
                                 file.string(), d.shard(), d.shards(), d.games_size() + d.faults_size(), r.size(),
-                                d.shard(), d.shards()));
+                                file.has_parent_path() ? file.parent_path().string() : ".", d.shard(), d.shards()));
   return p;
 }
 

@@ -203,8 +203,8 @@ TEST_CASE("merge refuses missing, repeated, overlapping and foreign shards", "[t
   test::write_file(dir / "cut.json", std::regex_replace(text, std::regex("\"interrupted\": false"), "\"interrupted\": true"));
   CHECK(error({"merge", part(t, 1, 3), (dir / "cut.json").string(), part(t, 3, 3)}) ==
         "gamehost: error: " + (dir / "cut.json").string() +
-            ": shard 2/3 was interrupted (4 of its 4 games played); finish it with gamehost tournament --resume DIR "
-            "--shard 2/3\n");
+            ": shard 2/3 was interrupted (4 of its 4 games played); finish it with gamehost tournament --resume " +
+            dir.string() + " --shard 2/3\n");
   test::write_file(dir / "seed.json", std::regex_replace(text, std::regex("\"seed\": \"10\""), "\"seed\": \"11\"",
                                                           std::regex_constants::format_first_only));
   CHECK(error({"merge", part(t, 1, 3), (dir / "seed.json").string(), part(t, 3, 3)}) ==
