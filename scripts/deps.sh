@@ -5,6 +5,7 @@ GAMEHOST_PACKAGES=(
   libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2 libssl-dev libgif-dev libwebp-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core libxtst6
   help2man dpkg-dev bash-completion  # tests/install: man pages, the .deb, completion
+  parallel  # docs/scaling.md's GNU parallel command, tested
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
 )
 

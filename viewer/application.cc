@@ -99,6 +99,7 @@ Application::Application(ReplaySession* session, std::string error, const sf::Fo
     window_.setTitle(fmt::format("{} — {} — replay-viewer", session_->game_name(),
                                  std::filesystem::path(session_->file()).filename().string()));
     view_ = std::make_unique<ReplayView>(*session_, font_);
+    view_->set_board_cache(window_.getSettings().antialiasingLevel == 0);  // the copy has no multisampling
     if (options.review) view_->set_review(options.review);
     if (options.overlays) view_->set_overlays(*options.overlays);
     if (!options.select.empty()) view_->select(options.select, false);

@@ -203,7 +203,8 @@ sf::Color ReplayView::background() const {
 }
 
 void ReplayView::draw(sf::RenderTarget& target) const {
-  target.draw(layers_);
+  if (cache_board_ && !layers_.animating()) board_cache_.draw(target, layers_, current_, background(), kPanelArea.left);
+  else target.draw(layers_);
   target.draw(panel_);
   target.draw(paths_);
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "board_cache.h"
 #include "path_player.h"
 #include "replay_session.h"
 #include "review_data.h"
@@ -81,9 +82,11 @@ class ReplayView {
   void set_pixel_scale(float scale);
   // Draws the board, paths and panel in logical coordinates (the target's
   // view must be letterboxed_view()).
-  // (A cached picture of the static layers was tried: on llvmpipe one
-  // textured full-window quad costs as much as drawing the layers.)
   void draw(sf::RenderTarget& target) const;
+  // The board at rest copied from a texture after its first frame
+  // (board_cache.h); for targets without multisampling (the copy has none).
+  void set_board_cache(bool on) { cache_board_ = on; }
+  long board_copies() const { return board_cache_.copies(); }
   sf::Color background() const;
 
   // --- input (logical coordinates) ---------------------------------------
@@ -122,6 +125,8 @@ class ReplayView {
   PanelState panel_state_;
   const GameReview* review_ = nullptr;
   std::map<int, std::vector<ReviewRow>> review_rows_;
+  bool cache_board_ = false;
+  mutable BoardCache board_cache_;
 };
 
 }  // namespace viewer

@@ -24,7 +24,7 @@ struct ReviewArgs {
   std::string format = "text";
   int top = 0;
   int jobs = 1;
-  std::string out;
+  std::string out, shard;
   bool force = false;
   bool quiet = false;
   std::optional<std::uint64_t> iters, seed, solver_nodes;
@@ -86,8 +86,13 @@ void print_review(const rv::ReviewFile& review, Plugin& plugin, const fs::path& 
 }
 
 void run(Common& common, const ReviewArgs& a) {
-  const auto logs = logs_of(a.paths);
+  const auto shard = a.shard.empty() ? Shard{} : shard_option(a.shard, "--shard");
+  auto logs = logs_of(a.paths);
   if (!a.out.empty() && logs.size() > 1) throw HostError("--out names one review file: give one LOG");
+  const auto all = logs.size();
+  logs = shard_slice(logs, shard);  // in name order, so the shards' outputs in turn are the whole run's
+  if (logs.empty() && !a.quiet)
+    fmt::print(stderr, "review: shard {} holds none of the {} logs (more shards than logs)\n", shard_name(shard), all);
   Registry registry = common.registry();
   for (const auto& log : logs) {
     const GameLog head = read_log(log);
@@ -133,6 +138,8 @@ void add_review_command(CLI::App& app, Common& common) {
   cmd->add_option("--out,-o", a->out, "the review file (default: beside the log, LOG.ghreview)")->type_name("FILE");
   cmd->add_flag("--force", a->force, "review again even when a review of this log exists");
   cmd->add_flag("--quiet,-q", a->quiet, "no progress bar");
+  cmd->add_option("--shard", a->shard, "review only shard K of N of the logs given (docs/scaling.md)")
+      ->type_name("K/N");
   cmd->callback([&common, a] { run(common, *a); });
 }
 

@@ -37,11 +37,6 @@ struct SigintGuard {
   ~SigintGuard() { sigaction(SIGINT, &old, nullptr); }
 };
 
-std::string clock_text(double seconds) {
-  const long s = std::lround(std::max(0.0, seconds));
-  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) : fmt::format("{}:{:02}", s / 60, s % 60);
-}
-
 }  // namespace
 
 void add_tournament_command(CLI::App& app, Common& common) {
@@ -50,7 +45,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
     std::vector<std::string> agents, options;
     int games = 2, jobs = 1;
     std::optional<std::string> seed;
-    std::string out, resume;
+    std::string out, resume, shard;
     std::uint32_t max_plies = 0;
   };
   auto args = std::make_shared<Args>();
@@ -79,6 +74,10 @@ void add_tournament_command(CLI::App& app, Common& common) {
       ->excludes(seed)
       ->excludes(out)
       ->excludes(options);
+  cmd->add_option("--shard", args->shard,
+                  "play only shard K of N of the games (needs --seed); gamehost merge combines the shards' "
+                  "DIR/results-K-of-N.json (docs/scaling.md)")
+      ->type_name("K/N");
   add_max_plies_option(cmd, args->max_plies);
   cmd->callback([&common, args] {
     Registry registry = common.registry();
@@ -100,10 +99,9 @@ void add_tournament_command(CLI::App& app, Common& common) {
     for (const auto& text : args->agents)
       for (auto& a : split_agent_list(text)) s.agents.push_back(std::move(a));
     // Names in the table: the spec, "#2"... after a repeated one.
-    std::vector<std::string> labels;
+    const std::vector<std::string> labels = agent_labels(s.agents);
     for (std::size_t i = 0; i < s.agents.size(); ++i) {
       const auto repeats = std::count(s.agents.begin(), s.agents.begin() + static_cast<long>(i), s.agents[i]);
-      labels.push_back(repeats ? fmt::format("{}#{}", s.agents[i], repeats + 1) : s.agents[i]);
       if (repeats == 1 && !parse_agent_spec(s.agents[i]).get("seed"))
         fmt::print("Note: '{}' is given twice without a seed: both copies derive the same seed from the seat, so "
                    "each colour-swapped pair of games repeats one game; give each copy its own seed=N.\n",
@@ -115,6 +113,10 @@ void add_tournament_command(CLI::App& app, Common& common) {
     s.games_per_pairing = args->games;
     if (!s.resume || args->jobs != 1) s.jobs = args->jobs;  // a resumed run keeps the plan's unless told
     s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();
+    if (!args->shard.empty()) {
+      s.shard = shard_option(args->shard, "--shard");
+      if (!args->seed) throw UsageError("--shard needs --seed S: every shard must play the same schedule");
+    }
     if (args->out.empty()) {
       const std::time_t t = std::time(nullptr);
       std::tm local{};
@@ -147,35 +149,31 @@ void add_tournament_command(CLI::App& app, Common& common) {
                  g.index + 1, g.seed, labels[g.agent[0]], labels[g.agent[1]], g.fault);
       std::fflush(stdout);
     };
-    fmt::print("Tournament: {} {}, {} agents, {} games per pairing, seed {}, {} job{}, logs in {}\n",
+    fmt::print("Tournament: {} {}, {} agents, {} games per pairing, seed {}, {} job{}, {}logs in {}\n",
                plugin.info().name(), plugin.info().version(), s.agents.size(), s.games_per_pairing, s.seed, s.jobs,
-               s.jobs == 1 ? "" : "s", (s.dir / "games").string());
+               s.jobs == 1 ? "" : "s", s.shard ? "shard " + shard_name(*s.shard) + ", " : "",
+               (s.dir / "games").string());
     std::fflush(stdout);
     if (tty) {
       const std::size_t n = s.agents.size();
-      fmt::print("[{}] 0/{} games", std::string(30, '.'), n * (n - 1) / 2 * static_cast<std::size_t>(std::max(0, s.games_per_pairing)));
+      const int all = static_cast<int>(n * (n - 1) / 2) * std::max(0, s.games_per_pairing);
+      fmt::print("[{}] 0/{} games", std::string(30, '.'), shard_range(all, s.shard.value_or(Shard{})).size());
       std::fflush(stdout);
     }
     g_interrupted = false;
     SigintGuard guard;
     const TournamentRun run = run_tournament(plugin, s);
     if (tty) fmt::print("\n");
+    if (s.shard) return report_shard(tournament_game(plugin), s, run, labels, common);
     const Standings table = standings(labels, run.finished);
     if (run.interrupted)
       fmt::print("Interrupted: {} of {} games finished (unfinished games' logs removed); the partial results:\n",
                  run.finished.size(), run.schedule.size());
     else
       fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
-    fmt::print("{}", format_standings(labels, run.finished, table, plugin.info().player_names(0)));
-    if (!run.faults.empty()) {
-      fmt::print("Stopped by a fault ({} game{}, not in the table):\n", run.faults.size(),
-                 run.faults.size() == 1 ? "" : "s");
-      for (const auto& f : run.faults)
-        fmt::print("  game {} seed {}: {} vs {}, after {} plies: {}\n", f.index + 1, f.seed, labels[f.agent[0]],
-                   labels[f.agent[1]], f.plies, f.fault);
-    }
+    print_table(labels, run, table, plugin.info().player_names(0));
     const auto json_path = s.dir / "results.json";
-    std::ofstream(json_path, std::ios::trunc) << standings_json(plugin, s, run, table);
+    std::ofstream(json_path, std::ios::trunc) << standings_json(tournament_game(plugin), s, run, table);
     fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
     if (run.interrupted) common.exit_code = kExitInterrupted;
   });

@@ -13,6 +13,7 @@
 #include "gamehost/plugin.h"
 #include "gamehost/registry.h"
 #include "gamehost/terminal_board.h"
+#include "gamehost/tournament.h"
 
 namespace gamehost {
 
@@ -56,6 +57,16 @@ void add_verify_command(CLI::App& app, Common& common);
 void add_show_analyze_commands(CLI::App& app, Common& common);
 void add_export_import_commands(CLI::App& app, Common& common);
 void add_tournament_command(CLI::App& app, Common& common);
+// Tournaments in shards (cmd_merge.cc): `merge`, --shard K/N read as a
+// UsageError naming `option`, the table and faults tournament and merge
+// print, a shard's report and results file, "M:SS" for a duration.
+void add_merge_command(CLI::App& app, Common& common);
+Shard shard_option(const std::string& text, const std::string& option);
+void print_table(const std::vector<std::string>& labels, const TournamentRun& run, const Standings& table,
+                 const std::string& first_seat);
+void report_shard(const TournamentGame& game, const TournamentSettings& settings, const TournamentRun& run,
+                  const std::vector<std::string>& labels, Common& common);
+std::string clock_text(double seconds);
 void add_review_command(CLI::App& app, Common& common);
 // Games played elsewhere (cmd_enter.cc, cmd_records.cc).
 void add_enter_command(CLI::App& app, Common& common);

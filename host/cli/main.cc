@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   add_show_analyze_commands(app, common);
   add_export_import_commands(app, common);
   add_tournament_command(app, common);
+  add_merge_command(app, common);
   add_review_command(app, common);
   add_enter_command(app, common);
   add_annotate_command(app, common);

@@ -16,6 +16,7 @@
 #include "gamehost/faults.h"
 #include "gamehost/play.h"
 #include "gamehost/tournament_resume.h"
+#include "gamehost/tournament_shard.h"
 
 namespace gamehost {
 
@@ -33,6 +34,15 @@ std::vector<std::string> split_agent_list(const std::string& text) {
     start = comma + 1;
   }
   return out;
+}
+
+std::vector<std::string> agent_labels(const std::vector<std::string>& agents) {
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    const auto repeats = std::count(agents.begin(), agents.begin() + static_cast<long>(i), agents[i]);
+    labels.push_back(repeats ? fmt::format("{}#{}", agents[i], repeats + 1) : agents[i]);
+  }
+  return labels;
 }
 
 std::vector<ScheduledGame> round_robin(int agents, int games_per_pairing, std::uint64_t base_seed) {
@@ -181,19 +191,21 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   }
   const auto logs = s.dir / "games";
   std::error_code ec;
-  if (!s.resume && std::filesystem::exists(logs) && !std::filesystem::is_empty(logs, ec))
+  if (!s.resume && !s.shard && std::filesystem::exists(logs) && !std::filesystem::is_empty(logs, ec))
     throw HostError(fmt::format("{} already holds games; choose another --out", logs.string()));
   std::filesystem::create_directories(logs, ec);
   if (ec) throw HostError(fmt::format("{}: cannot create: {}", logs.string(), ec.message()));
 
   TournamentRun run;
   run.schedule = round_robin(static_cast<int>(s.agents.size()), s.games_per_pairing, s.seed);
-  const int total = static_cast<int>(run.schedule.size());
-  if (!s.resume) write_plan(plugin, s);  // what --resume needs
+  run.range = shard_range(static_cast<int>(run.schedule.size()), s.shard.value_or(Shard{}));
+  const int total = run.range.size();
+  if (!s.resume && !s.shard) write_plan(plugin, s);  // what --resume needs
+  if (!s.resume && s.shard) start_shard(plugin, s, run);  // the plan, checked when shards share DIR
   std::vector<std::optional<GameOutcome>> done =
       s.resume ? recover_games(plugin, s, run.schedule) : std::vector<std::optional<GameOutcome>>(run.schedule.size());
   std::vector<std::optional<GameFault>> faulted(run.schedule.size());
-  std::atomic<int> next{0};
+  std::atomic<int> next{run.range.first};
   std::atomic<bool> halt{false};
   std::mutex mu;
   std::condition_variable cv;
@@ -205,7 +217,7 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   auto worker = [&](std::unique_ptr<Plugin> game) {
     while (!halt.load()) {
       const int i = next.fetch_add(1);
-      if (i >= total) break;
+      if (i >= run.range.last) break;
       if (done[static_cast<std::size_t>(i)]) continue;  // kept from the run that was killed
       const ScheduledGame& g = run.schedule[static_cast<std::size_t>(i)];
       PlaySettings ps;
@@ -314,10 +326,14 @@ std::string num(double x) { return std::isfinite(x) ? fmt::format("{}", x) : "nu
 
 }  // namespace
 
-std::string standings_json(const Plugin& plugin, const TournamentSettings& settings, const TournamentRun& run,
+TournamentGame tournament_game(const Plugin& plugin) {
+  return {plugin.id(), plugin.info().version(), plugin.info().player_names(0)};
+}
+
+std::string standings_json(const TournamentGame& game, const TournamentSettings& settings, const TournamentRun& run,
                            const Standings& s) {
   std::string o = "{\n";
-  o += fmt::format("  \"game\": {},\n  \"game_version\": {},\n", quoted(plugin.id()), quoted(plugin.info().version()));
+  o += fmt::format("  \"game\": {},\n  \"game_version\": {},\n", quoted(game.id), quoted(game.version));
   o += "  \"agents\": [";
   for (std::size_t i = 0; i < settings.agents.size(); ++i) o += (i ? ", " : "") + quoted(settings.agents[i]);
   o += "],\n";
@@ -343,7 +359,7 @@ std::string standings_json(const Plugin& plugin, const TournamentSettings& setti
   o += fmt::format(
       "  \"first_player\": {{\"seat\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"win_rate\": {}, "
       "\"low\": {}, \"high\": {}}},\n",
-      quoted(plugin.info().player_names(0)), s.first_wins, s.first_draws, s.first_losses, num(s.first_rate),
+      quoted(game.first_seat), s.first_wins, s.first_draws, s.first_losses, num(s.first_rate),
       num(s.first_low), num(s.first_high));
   o += "  \"games\": [\n";
   for (std::size_t i = 0; i < run.finished.size(); ++i) {

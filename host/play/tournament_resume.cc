@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
+#include <unistd.h>
 
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
@@ -11,14 +12,19 @@ namespace gamehost {
 
 std::filesystem::path plan_path(const std::filesystem::path& dir) { return dir / "tournament.json"; }
 
-void write_plan(const Plugin& plugin, const TournamentSettings& s) {
+pb::TournamentPlan make_plan(const std::string& game_id, const TournamentSettings& s) {
   pb::TournamentPlan plan;
-  plan.set_game_id(plugin.id());
+  plan.set_game_id(game_id);
   for (const auto& a : s.agents) plan.add_agents(a);
   plan.set_games_per_pairing(s.games_per_pairing);
   plan.set_seed(s.seed);
   for (const auto& o : s.options) *plan.add_options() = o;
   plan.set_jobs(s.jobs);
+  return plan;
+}
+
+void write_plan(const Plugin& plugin, const TournamentSettings& s) {
+  const pb::TournamentPlan plan = make_plan(plugin.id(), s);
   google::protobuf::util::JsonPrintOptions print;
   print.add_whitespace = true;
   std::string json;
@@ -26,7 +32,11 @@ void write_plan(const Plugin& plugin, const TournamentSettings& s) {
     throw HostError(fmt::format("{}: cannot write the plan", plan_path(s.dir).string()));
   std::error_code ec;
   std::filesystem::create_directories(s.dir, ec);
-  write_new_file(plan_path(s.dir), json, /*overwrite=*/true);
+  // Written aside and renamed: shards sharing DIR may read it while another writes it.
+  const auto aside = plan_path(s.dir).string() + fmt::format(".{}.tmp", ::getpid());
+  write_new_file(aside, json, /*overwrite=*/true);
+  std::filesystem::rename(aside, plan_path(s.dir), ec);
+  if (ec) throw HostError(fmt::format("{}: cannot write: {}", plan_path(s.dir).string(), ec.message()));
 }
 
 std::string read_plan(const std::filesystem::path& dir, TournamentSettings& s) {
@@ -51,7 +61,8 @@ std::string read_plan(const std::filesystem::path& dir, TournamentSettings& s) {
 std::vector<std::optional<GameOutcome>> recover_games(Plugin& plugin, const TournamentSettings& s,
                                                       const std::vector<ScheduledGame>& schedule) {
   std::vector<std::optional<GameOutcome>> out(schedule.size());
-  for (std::size_t i = 0; i < schedule.size(); ++i) {
+  const ShardRange mine = shard_range(static_cast<int>(schedule.size()), s.shard.value_or(Shard{}));  // never another shard's logs
+  for (auto i = static_cast<std::size_t>(mine.first); i < static_cast<std::size_t>(mine.last); ++i) {
     const ScheduledGame& g = schedule[i];
     const auto path = scheduled_log_path(s, g);
     std::error_code ec;

@@ -7,8 +7,14 @@
 // - Frame/*: 500 frames at 1280x800 in a real window, every overlay on, a
 //   tower selected and a lot hovered; each frame is update + clear + draw +
 //   display + glFinish (so the GPU's work, llvmpipe's under Xvfb, counts).
-//   Counters p50_ms, p99_ms, max_ms are over those 500 frames. "Animating"
+//   Counters p50_ms, p99_ms, max_ms are over those 500 frames, cpu_p50_ms
+//   and cpu_p99_ms the process's CPU time a frame (llvmpipe's threads
+//   included: the cost whatever the load); "fragments"
+//   counts the pixels one frame shades (an occlusion query). "Animating"
 //   steps one ply every 8 frames, so most frames blend two scenes.
+//   The window's frames copy the board at rest from a texture after its
+//   first frame (board_cache.h), as replay-viewer does without
+//   multisampling; "Live" draws every layer every frame, for the ratio.
 // - Scene/*: the scene of one ply (cycling through the game): through the
 //   plugin boundary as the viewer calls it, and the viewer's preparation
 //   (tessellation, texts). The scene builder alone, inside the plugin, is
@@ -16,6 +22,9 @@
 // - Start/*: load + verify a whole log; and start to first frame: font,
 //   load + verify, the first scenes, one frame drawn and finished (the
 //   window or offscreen target exists already).
+#define GL_GLEXT_PROTOTYPES  // glBeginQuery (OpenGL 1.5) for the fragment count
+#include <GL/gl.h>
+#include <GL/glext.h>
 #include <benchmark/benchmark.h>
 
 #include <SFML/Graphics/RenderWindow.hpp>
@@ -24,6 +33,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <vector>
@@ -76,16 +86,58 @@ std::string a_tower(viewer::ReplaySession& s) {
   return scene.cycle().empty() ? "" : scene.cycle(0);
 }
 
+double at(const std::vector<double>& sorted, double q) {
+  return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * sorted.size()))];
+}
+
 void report(benchmark::State& state, std::vector<double>& ms) {
   std::sort(ms.begin(), ms.end());
-  auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * ms.size()))]; };
-  state.counters["p50_ms"] = at(0.5);
-  state.counters["p99_ms"] = at(0.99);
+  state.counters["p50_ms"] = at(ms, 0.5);
+  state.counters["p99_ms"] = at(ms, 0.99);
   state.counters["max_ms"] = ms.back();
   state.counters["frames"] = static_cast<double>(ms.size());
 }
 
-void frames(benchmark::State& state, bool animating) {
+// CPU time of the whole process (llvmpipe's rasteriser threads included),
+// in ms: what a frame costs whatever else the machine runs.
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+void report_cpu(benchmark::State& state, std::vector<double>& cpu) {
+  std::sort(cpu.begin(), cpu.end());
+  state.counters["cpu_p50_ms"] = at(cpu, 0.5);
+  state.counters["cpu_p99_ms"] = at(cpu, 0.99);
+}
+
+// The view every Frame benchmark draws: every overlay, a tower selected, a
+// lot hovered, two thirds into the game, at rest.
+void set_up(viewer::ReplayView& view, viewer::ReplaySession& session, sf::Vector2u size) {
+  view.set_pixel_scale(viewer::pixel_scale_for(size));
+  view.set_overlays({"streets", "legal", "paths"});
+  view.go_to(session.plies() * 2 / 3, false);
+  view.select(a_tower(session), false);
+  view.hover("D5");
+  view.finish();
+}
+
+// Pixels shaded by `draw` (every fragment: nothing is depth tested).
+template <class Draw>
+double fragments(Draw&& draw) {
+  GLuint query = 0;
+  glGenQueries(1, &query);
+  glBeginQuery(GL_SAMPLES_PASSED, query);
+  draw();
+  glEndQuery(GL_SAMPLES_PASSED);
+  GLuint n = 0;
+  glGetQueryObjectuiv(query, GL_QUERY_RESULT, &n);
+  glDeleteQueries(1, &query);
+  return n;
+}
+
+void frames(benchmark::State& state, bool animating, bool cached_board = true) {
   auto session = viewer::ReplaySession::open(log_path(), {});
   sf::ContextSettings aa;
   // As replay-viewer's window: no multisampling on a software renderer.
@@ -94,30 +146,38 @@ void frames(benchmark::State& state, bool animating) {
   window.setVerticalSyncEnabled(false);
   window.setView(viewer::letterboxed_view(window.getSize()));
   viewer::ReplayView view(*session, font());
-  view.set_pixel_scale(viewer::pixel_scale_for(window.getSize()));
-  view.set_overlays({"streets", "legal", "paths"});
-  const int mid = session->plies() * 2 / 3;
-  view.go_to(mid, false);
-  view.select(a_tower(*session), false);
-  view.hover("D5");
-  view.finish();
-  std::vector<double> ms;
+  set_up(view, *session, window.getSize());
+  view.set_board_cache(cached_board && window.getSettings().antialiasingLevel == 0);
+  const auto draw = [&] { view.draw(window); };
+  for (int warm = 0; warm < 2; ++warm) {  // the first frame of a scene is live, the second builds the copy
+    window.clear(view.background());
+    draw();
+  }
+  window.clear(view.background());
+  state.counters["fragments"] = fragments(draw);
+  const long copies_before = view.board_copies();
+  std::vector<double> ms, cpu;
   ms.reserve(500);
+  cpu.reserve(500);
   int frame = 0;
   for (auto _ : state) {
     const auto t0 = Clock::now();
+    const double cpu0 = process_cpu_ms();
     if (animating && frame % 8 == 0) view.step((frame / 8) % 2 ? -1 : +1);
     view.update(1.f / 60);
     window.clear(view.background());
-    view.draw(window);
+    draw();
     window.display();
     glFinish();
     const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
     state.SetIterationTime(elapsed);
     ms.push_back(elapsed * 1000);
+    cpu.push_back(process_cpu_ms() - cpu0);
     ++frame;
   }
   report(state, ms);
+  report_cpu(state, cpu);
+  state.counters["copied"] = static_cast<double>(view.board_copies() - copies_before);
   state.counters["msaa"] = window.getSettings().antialiasingLevel;
 }
 
@@ -144,6 +204,8 @@ void BM_Frame_AllOverlays_1280x800(benchmark::State& state) { frames(state, fals
 void BM_Frame_Animating_1280x800(benchmark::State& state) { frames(state, true); }
 BENCHMARK(BM_Frame_AllOverlays_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame_Animating_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
+void BM_Frame_AllOverlaysLive_1280x800(benchmark::State& state) { frames(state, false, false); }
+BENCHMARK(BM_Frame_AllOverlaysLive_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // One scene per ply, all overlays on and a tower selected, through the
 // RenderScene call (serialising the request and parsing the scene).

@@ -8,17 +8,22 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gamehost/elo.h"
 #include "gamehost/plugin.h"
+#include "gamehost/shard.h"
 
 namespace gamehost {
 
 // "mcts:time=1,c=1.4,greedy" -> {"mcts:time=1,c=1.4", "greedy"}: a piece
 // with '=' and no ':' is another parameter of the agent before it.
 std::vector<std::string> split_agent_list(const std::string& text);
+
+// The agents' names in the table: each spec, "SPEC#2"... for a repeated one.
+std::vector<std::string> agent_labels(const std::vector<std::string>& agents);
 
 // One game of the schedule.
 struct ScheduledGame {
@@ -97,10 +102,12 @@ struct TournamentSettings {
   // (games done, total, that game).
   std::function<void(int, int, const GameFault&)> on_fault;
   std::uint32_t max_plies = 0;  // --max-plies (PlaySettings::max_plies)
+  std::optional<Shard> shard;  // --shard K/N: play only this slice of the schedule (shard.h)
 };
 
 struct TournamentRun {
-  std::vector<ScheduledGame> schedule;
+  std::vector<ScheduledGame> schedule;  // the whole tournament's
+  ShardRange range;                     // the games of schedule this run plays (all but for a shard)
   std::vector<GameOutcome> finished;  // in schedule order
   std::vector<GameFault> faults;      // in schedule order
   bool interrupted = false;
@@ -116,8 +123,14 @@ std::filesystem::path scheduled_log_path(const TournamentSettings& settings, con
 // removed; finished ones are kept.
 TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& settings);
 
+// What results.json says of the game: its id, version and first seat's name.
+struct TournamentGame {
+  std::string id, version, first_seat;
+};
+TournamentGame tournament_game(const Plugin& plugin);
+
 // results.json: settings, table, Elo, pairings, first player, every game.
-std::string standings_json(const Plugin& plugin, const TournamentSettings& settings, const TournamentRun& run,
+std::string standings_json(const TournamentGame& game, const TournamentSettings& settings, const TournamentRun& run,
                            const Standings& s);
 
 }  // namespace gamehost

@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "gamehost/tournament.h"
+#include "gamehost/tournament_plan.pb.h"
 
 namespace gamehost {
 
 // DIR/tournament.json: the game, agents, games per pairing, seed, options.
 std::filesystem::path plan_path(const std::filesystem::path& dir);
+pb::TournamentPlan make_plan(const std::string& game_id, const TournamentSettings& settings);
 void write_plan(const Plugin& plugin, const TournamentSettings& settings);
 
 // Reads DIR's plan into `settings` (dir, agents, games, seed, options, jobs)
@@ -22,7 +24,7 @@ void write_plan(const Plugin& plugin, const TournamentSettings& settings);
 // tournament.
 std::string read_plan(const std::filesystem::path& dir, TournamentSettings& settings);
 
-// For each scheduled game, its outcome when its log is finished and
+// For each scheduled game of settings.shard, its outcome when its log is finished and
 // verifies; an unfinished, torn or refused log is removed (the game is then
 // played again from its seed) and its entry left empty.
 std::vector<std::optional<GameOutcome>> recover_games(Plugin& plugin, const TournamentSettings& settings,
