@@ -47,7 +47,7 @@ MctsTree::MctsTree(Plugin& game, const MctsOptions& options, std::uint64_t seed)
 }
 
 std::uint32_t MctsTree::add_node(std::uint32_t action, int mover, const std::string& state,
-                                 const pb::StateInfo& info) {
+                                 const pb::StateInfo& info, bool listed) {
   Node n;
   n.action = action;
   n.mover = static_cast<std::int8_t>(mover);
@@ -69,12 +69,37 @@ std::uint32_t MctsTree::add_node(std::uint32_t action, int mover, const std::str
     margins_of(scores_.data(), players_, reals_.data() + reals_.size() - players_);
   } else {
     n.to_move = static_cast<std::int8_t>(info.to_move());
-    n.legal_off = static_cast<std::uint32_t>(legal_.size());
-    n.legal_n = static_cast<std::uint32_t>(info.legal_ids_size());
-    legal_.insert(legal_.end(), info.legal_ids().begin(), info.legal_ids().end());
+    if (listed) add_legal(n, info);
   }
   nodes_.push_back(n);
   return static_cast<std::uint32_t>(nodes_.size() - 1);
+}
+
+void MctsTree::add_legal(Node& n, const pb::StateInfo& info) {
+  n.legal_off = static_cast<std::uint32_t>(legal_.size());
+  legal_.push_back(static_cast<std::uint32_t>(info.legal_ids_size()));
+  legal_.push_back(0);
+  legal_.insert(legal_.end(), info.legal_ids().begin(), info.legal_ids().end());
+}
+
+// The Query decodes the node's state in the plugin, so the Apply that
+// follows it (an expansion) finds that state already decoded.
+std::uint32_t MctsTree::legal_of(std::uint32_t node) {
+  if (nodes_[node].legal_off == kNone) {
+    scratch_.assign(state_of(nodes_[node]));
+    add_legal(nodes_[node], game_.query(scratch_, flags_));
+  }
+  return nodes_[node].legal_off;
+}
+
+// Room for the nodes and state bytes of `iters` iterations (at most one new
+// node each), so the arrays are not copied as they grow.
+void MctsTree::reserve(std::uint64_t iters) {
+  constexpr std::uint64_t kMost = 1u << 22;  // beyond this, growing costs little next to the search
+  const std::uint64_t more = std::min(iters, kMost) + 1;
+  const std::uint64_t per_state = nodes_.empty() ? 0 : states_.size() / nodes_.size();
+  nodes_.reserve(nodes_.size() + more);
+  states_.reserve(states_.size() + more * per_state);
 }
 
 std::size_t MctsTree::bytes() const {
@@ -92,6 +117,7 @@ bool MctsTree::set_root(const std::string& state, const pb::StateInfo& info, boo
       for (std::uint32_t i : level) {
         if (state_of(nodes_[i]) == state) {
           compact(i);
+          if (nodes_[root_].legal_off == kNone) add_legal(nodes_[root_], info);
           reset_root_sums();
           return true;
         }
@@ -106,7 +132,7 @@ bool MctsTree::set_root(const std::string& state, const pb::StateInfo& info, boo
   states_.clear();
   legal_.clear();
   reals_.clear();
-  root_ = add_node(0, -1, state, info);
+  root_ = add_node(0, -1, state, info, /*listed=*/true);
   reset_root_sums();
   return false;
 }
@@ -131,9 +157,9 @@ void MctsTree::compact(std::uint32_t new_root) {
       const std::uint32_t r = static_cast<std::uint32_t>(reals.size());
       reals.insert(reals.end(), reals_.begin() + n.legal_off, reals_.begin() + n.legal_off + 2 * players_);
       n.legal_off = r;
-    } else {
+    } else if (n.legal_off != kNone) {
       const std::uint32_t l = static_cast<std::uint32_t>(legal.size());
-      legal.insert(legal.end(), legal_.begin() + n.legal_off, legal_.begin() + n.legal_off + n.legal_n);
+      legal.insert(legal.end(), legal_.begin() + n.legal_off, legal_.begin() + n.legal_off + 2 + legal_[n.legal_off]);
       n.legal_off = l;
     }
     nodes.push_back(n);
@@ -162,9 +188,9 @@ void MctsTree::compact(std::uint32_t new_root) {
 
 std::uint32_t MctsTree::expand(std::uint32_t parent, std::uint32_t action) {
   scratch_.assign(state_of(nodes_[parent]));
-  game_.apply(scratch_, action, flags_, applied_);
+  game_.apply(scratch_, action, apply_flags_, applied_);
   const int mover = nodes_[parent].to_move;
-  const std::uint32_t child = add_node(action, mover, applied_.state(), applied_.info());
+  const std::uint32_t child = add_node(action, mover, applied_.state(), applied_.info(), /*listed=*/false);
   // Newest child first: selection order does not matter to UCT.
   nodes_[child].next_sibling = nodes_[parent].first_child;
   nodes_[parent].first_child = child;
@@ -213,7 +239,7 @@ std::uint32_t MctsTree::select_child(const Node& n) {
   for (std::uint32_t ch = n.first_child; ch != kNone; ch = nodes_[ch].next_sibling) {
     const Node& c = nodes_[ch];
     const double v = static_cast<double>(c.visits);
-    const double score = utility(c) + c_ * std::sqrt(log_n / v);
+    const double score = c.utility + c_ * std::sqrt(log_n / v);
     if (score > best_score) best_score = score, best = ch;
   }
   return best;
@@ -240,8 +266,10 @@ void MctsTree::iterate() {
   std::uint32_t cur = root_;
   path_.push_back(cur);
   while (true) {
+    if (nodes_[cur].to_move == -2) break;  // terminal: its returns
+    const std::uint32_t off = legal_of(cur);
     Node& n = nodes_[cur];
-    if (n.to_move == -2 || n.legal_n == 0) break;  // terminal: its returns
+    if (legal_[off] == 0) break;
     if (n.to_move == -1) {
       bool created = false;
       cur = chance_child(cur, created);
@@ -255,12 +283,14 @@ void MctsTree::iterate() {
       if (nodes_[cur].visits == 0) break;  // just created: evaluate it
       continue;
     }
-    if (n.tried < n.legal_n) {
+    std::uint32_t& tried = legal_[off + 1];
+    if (tried < legal_[off]) {
       // An untried action at random: swap it to the front of the untried part.
-      const std::uint32_t j = n.tried + static_cast<std::uint32_t>(rng_.below(n.legal_n - n.tried));
-      std::swap(legal_[n.legal_off + n.tried], legal_[n.legal_off + j]);
-      const std::uint32_t action = legal_[n.legal_off + n.tried];
-      ++n.tried;
+      std::uint32_t* ids = legal_.data() + off + 2;
+      const std::uint32_t j = tried + static_cast<std::uint32_t>(rng_.below(legal_[off] - tried));
+      std::swap(ids[tried], ids[j]);
+      const std::uint32_t action = ids[tried];
+      ++tried;
       cur = expand(cur, action);  // may reallocate nodes_: `n` is not used after this
       path_.push_back(cur);
       break;
@@ -272,7 +302,10 @@ void MctsTree::iterate() {
   for (std::uint32_t i : path_) {
     Node& n = nodes_[i];
     ++n.visits;
-    if (n.mover >= 0) n.value += returns_[n.mover], n.margin += margins_[n.mover];
+    if (n.mover >= 0) {
+      n.value += returns_[n.mover], n.margin += margins_[n.mover];
+      n.utility = utility(n);
+    }
   }
   for (int p = 0; p < players_; ++p) root_returns_[p] += returns_[p], root_margins_[p] += margins_[p];
   ++root_iterations_;
@@ -282,7 +315,8 @@ std::uint64_t MctsTree::run(std::uint64_t iters, std::optional<std::chrono::stea
                             const std::atomic<bool>* stop) {
   std::uint64_t done = 0;
   const Node& root = nodes_[root_];
-  if (root.to_move == -2 || root.legal_n == 0) return 0;
+  if (root.to_move == -2 || legal_[root.legal_off] == 0) return 0;
+  if (iters > 0) reserve(iters);
   while (iters == 0 || done < iters) {
     if ((done & 15) == 0) {
       if (deadline && std::chrono::steady_clock::now() >= *deadline) break;
@@ -298,11 +332,13 @@ std::uint64_t MctsTree::run(std::uint64_t iters, std::optional<std::chrono::stea
 std::uint32_t MctsTree::forced_child() {
   for (std::uint32_t ch = nodes_[root_].first_child; ch != kNone; ch = nodes_[ch].next_sibling)
     if (nodes_[ch].action == forced_) return ch;
-  Node& root = nodes_[root_];
-  for (std::uint32_t i = root.tried; i < root.legal_n; ++i)
-    if (legal_[root.legal_off + i] == forced_) {
-      std::swap(legal_[root.legal_off + root.tried], legal_[root.legal_off + i]);
-      ++root.tried;
+  const std::uint32_t off = nodes_[root_].legal_off;
+  std::uint32_t& tried = legal_[off + 1];
+  std::uint32_t* ids = legal_.data() + off + 2;
+  for (std::uint32_t i = tried; i < legal_[off]; ++i)
+    if (ids[i] == forced_) {
+      std::swap(ids[tried], ids[i]);
+      ++tried;
       break;
     }
   return expand(root_, forced_);
@@ -310,7 +346,7 @@ std::uint32_t MctsTree::forced_child() {
 
 void MctsTree::run_forced(std::uint32_t action, std::uint64_t iters) {
   const Node& root = nodes_[root_];
-  if (root.to_move < 0 || root.legal_n == 0) return;
+  if (root.to_move < 0 || legal_[root.legal_off] == 0) return;
   forced_ = action;
   for (std::uint64_t i = 0; i < iters; ++i) iterate();
   forced_ = kNone;

@@ -88,23 +88,33 @@ class MctsTree {
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  // 64 bytes. A node's legal ids are listed when it is first expanded, not
+  // when it is created: most nodes are leaves visited once, and the plugin
+  // need not list their legal actions at all.
   struct Node {
     std::uint32_t first_child = kNone;
     std::uint32_t next_sibling = kNone;
     std::uint32_t action = 0;       // the action from the parent
     std::uint32_t visits = 0;
+    // In legal_: the count, the number tried, then the ids (tried ones
+    // first); kNone until listed. Terminal: returns then margins in reals_.
+    std::uint32_t legal_off = kNone;
+    std::uint32_t state_len = 0;
+    std::uint64_t state_off = 0;    // state bytes in states_
     double value = 0;               // summed returns of `mover`
     double margin = 0;              // summed score margins of `mover`
-    std::uint64_t state_off = 0;    // state bytes in states_
-    std::uint32_t state_len = 0;
-    std::uint32_t legal_off = 0;    // legal ids in legal_ (tried ones first); returns in reals_ when terminal
-    std::uint32_t legal_n = 0;
-    std::uint32_t tried = 0;        // children created so far
+    double utility = 0;             // utility() after the last visit, for selection
     std::int8_t to_move = 0;        // seat to move here; -1 chance; -2 terminal
     std::int8_t mover = 0;          // seat that chose `action` (-1: chance or root)
   };
 
-  std::uint32_t add_node(std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info);
+  // `info` lists the legal ids when `listed` (else they are asked for when
+  // the node is first expanded).
+  std::uint32_t add_node(std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info,
+                         bool listed);
+  void add_legal(Node& n, const pb::StateInfo& info);
+  std::uint32_t legal_of(std::uint32_t node);  // legal_off, listed first if need be
+  void reserve(std::uint64_t iters);
   std::string_view state_of(const Node& n) const { return {states_.data() + n.state_off, n.state_len}; }
   void iterate();
   std::uint32_t expand(std::uint32_t parent, std::uint32_t action);  // Apply + new child
@@ -128,7 +138,7 @@ class MctsTree {
   bool plugin_rollout_;
   std::vector<Node> nodes_;
   std::string states_;
-  std::vector<std::uint32_t> legal_;  // legal ids per node
+  std::vector<std::uint32_t> legal_;  // per listed node: count, tried, ids
   std::vector<double> reals_;         // terminal nodes: returns per seat, then margins per seat
   std::uint32_t root_ = kNone;
   std::vector<double> root_returns_, root_margins_;
@@ -141,7 +151,8 @@ class MctsTree {
   pb::ApplyResponse applied_;
   pb::RolloutRequest rollout_req_;
   pb::RolloutResponse rollout_resp_;
-  pb::QueryFlags flags_;
+  pb::QueryFlags flags_;        // legal ids
+  pb::QueryFlags apply_flags_;  // nothing beyond what every StateInfo has
   std::string scratch_;
 };
 
