@@ -75,12 +75,30 @@ std::uint32_t MctsTree::add_node(Worker& w, std::uint32_t action, int mover, con
 
 void MctsTree::add_legal(std::uint32_t node, const pb::StateInfo& info) {
   const auto count = static_cast<std::uint32_t>(info.legal_ids_size());
+  const std::uint32_t room = std::min(count, kFirstEdges);
   nodes_[node].legal_off = static_cast<std::uint32_t>(legal_.size());
   legal_.push_back(count);
   legal_.push_back(0);
   legal_.push_back(static_cast<std::uint32_t>(edges_.size()));
+  legal_.push_back(room);
   legal_.insert(legal_.end(), info.legal_ids().begin(), info.legal_ids().end());
-  edges_.resize(edges_.size() + count);
+  edges_.resize(edges_.size() + room);
+}
+
+// Most listed nodes get one or two children before the search ends, so a
+// node's edge block starts small and moves to the end of edges_, twice as
+// large, when it is full (the old block is left unused until compaction).
+std::uint32_t MctsTree::next_edge(std::uint32_t off) {
+  const std::uint32_t tried = legal_[off + 1], first = legal_[off + 2], room = legal_[off + 3];
+  if (tried == room) {
+    const std::uint32_t moved = static_cast<std::uint32_t>(edges_.size());
+    const std::uint32_t more = std::min(legal_[off], 2 * room);
+    edges_.resize(edges_.size() + more);
+    std::copy(edges_.begin() + first, edges_.begin() + first + tried, edges_.begin() + moved);
+    legal_[off + 2] = moved;
+    legal_[off + 3] = more;
+  }
+  return legal_[off + 2] + tried;
 }
 
 // The Query decodes the node's state in the plugin, so the Apply that
@@ -114,7 +132,7 @@ std::uint32_t MctsTree::edge_of(std::uint32_t node, std::uint32_t action) const 
   const std::uint32_t off = nodes_[node].legal_off;
   if (nodes_[node].to_move == -2 || off == kNone) return kNone;
   for (std::uint32_t i = legal_[off + 1]; i-- > 0;)
-    if (legal_[off + 3 + i] == action) return legal_[off + 2] + i;
+    if (legal_[off + 4 + i] == action) return legal_[off + 2] + i;
   return kNone;
 }
 
@@ -171,9 +189,10 @@ void MctsTree::compact(std::uint32_t new_root) {
     } else if (n.legal_off != kNone) {
       const std::uint32_t l = static_cast<std::uint32_t>(legal.size());
       const std::uint32_t count = legal_[n.legal_off], first = legal_[n.legal_off + 2];
-      legal.insert(legal.end(), legal_.begin() + n.legal_off, legal_.begin() + n.legal_off + 3 + count);
+      const std::uint32_t room = legal_[n.legal_off + 3];
+      legal.insert(legal.end(), legal_.begin() + n.legal_off, legal_.begin() + n.legal_off + 4 + count);
       legal[l + 2] = static_cast<std::uint32_t>(edges.size());
-      edges.insert(edges.end(), edges_.begin() + first, edges_.begin() + first + count);
+      edges.insert(edges.end(), edges_.begin() + first, edges_.begin() + first + room);
       n.legal_off = l;
     }
     nodes.push_back(n);
@@ -203,11 +222,11 @@ void MctsTree::compact(std::uint32_t new_root) {
 
 std::uint32_t MctsTree::try_action(Worker& w, std::uint32_t node, std::uint32_t i) {
   const std::uint32_t off = nodes_[node].legal_off;
-  std::uint32_t* ids = legal_.data() + off + 3;
+  const std::uint32_t edge = next_edge(off);
+  std::uint32_t* ids = legal_.data() + off + 4;
   std::uint32_t& tried = legal_[off + 1];
   std::swap(ids[tried], ids[i]);
-  const std::uint32_t action = ids[tried];
-  const std::uint32_t edge = legal_[off + 2] + tried++;
+  const std::uint32_t action = ids[tried++];
   w.scratch.assign(state_of(nodes_[node]));
   w.game.apply(w.scratch, action, apply_flags_, w.applied);
   const std::uint32_t child = add_node(w, action, nodes_[node].to_move, w.applied.state(), w.applied.info(), false);
@@ -428,10 +447,10 @@ void MctsTree::iterate_shared(Worker& w) {
     const std::uint32_t count = legal_[off], tried = legal_[off + 1], first = legal_[off + 2];
     if (count == 0) break;
     if (tried < count) {
-      std::uint32_t* ids = legal_.data() + off + 3;
+      pending = next_edge(off);
+      std::uint32_t* ids = legal_.data() + off + 4;
       std::swap(ids[tried], ids[tried + static_cast<std::uint32_t>(w.rng.below(count - tried))]);
       action = ids[tried];
-      pending = first + tried;
       ++legal_[off + 1];
       edges_[pending] = {-1.0, 1, kPending};
       break;

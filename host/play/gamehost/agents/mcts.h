@@ -99,9 +99,9 @@ class MctsTree {
   struct Node {
     std::uint32_t action = 0;       // the action from the parent
     std::uint32_t visits = 0;
-    // In legal_: count, tried, edge offset, then the ids (tried ones first,
-    // in the order tried); kNone until listed. Terminal: returns then
-    // margins in reals_.
+    // In legal_: count, tried, edge offset, edge room, then the ids (tried
+    // ones first, in the order tried); kNone until listed. Terminal: returns
+    // then margins in reals_.
     std::uint32_t legal_off = kNone;
     std::uint32_t state_len = 0;
     std::uint64_t state_off = 0;    // state bytes in states_
@@ -110,7 +110,7 @@ class MctsTree {
     std::int8_t to_move = 0;        // seat to move here; -1 chance; -2 terminal
     std::int8_t mover = 0;          // seat that chose `action` (-1: chance or root)
   };
-  // A listed node's children, one edge per legal id in the same order, so
+  // A listed node's children, one edge per tried id in the same order, so
   // that selection reads one contiguous block instead of chasing children
   // through the node array.
   struct Edge {
@@ -131,7 +131,10 @@ class MctsTree {
                          bool listed);
   void add_legal(std::uint32_t node, const pb::StateInfo& info);
   std::uint32_t legal_of(Worker& w, std::uint32_t node);  // legal_off, listed first if need be
-  Legal legal_at(std::uint32_t off) { return {legal_[off], legal_[off + 1], legal_[off + 2], legal_.data() + off + 3}; }
+  Legal legal_at(std::uint32_t off) { return {legal_[off], legal_[off + 1], legal_[off + 2], legal_.data() + off + 4}; }
+  static constexpr std::uint32_t kFirstEdges = 2;  // a newly listed node's edge room
+  // The edge for `off`'s next tried id, its block moved and grown if full.
+  std::uint32_t next_edge(std::uint32_t off);
   void reserve(std::uint64_t iters);
   std::string_view state_of(const Node& n) const { return {states_.data() + n.state_off, n.state_len}; }
   void iterate(Worker& w);
@@ -174,7 +177,7 @@ class MctsTree {
   bool plugin_rollout_;
   std::vector<Node> nodes_;
   std::string states_;
-  std::vector<std::uint32_t> legal_;  // per listed node: count, tried, edge offset, ids
+  std::vector<std::uint32_t> legal_;  // per listed node: count, tried, edge offset, edge room, ids
   std::vector<Edge> edges_;
   std::vector<double> reals_;         // terminal nodes: returns per seat, then margins per seat
   std::uint32_t root_ = kNone;
