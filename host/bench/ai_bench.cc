@@ -56,7 +56,6 @@ const std::vector<Position>& positions() {
 void BM_Mcts_Iterations(benchmark::State& st) {
   const int threads = static_cast<int>(st.range(0));
   const std::uint64_t iters = static_cast<std::uint64_t>(st.range(1));
-  const bool shared = st.range(2) != 0;
   const auto& pos = positions();
   std::uint64_t total = 0, nodes = 0, bytes = 0;
   std::size_t i = 0;
@@ -71,7 +70,6 @@ void BM_Mcts_Iterations(benchmark::State& st) {
     o.threads = threads;
     o.seed = i + 1;
     o.reuse = false;
-    o.shared_tree = shared;
     MctsSearch search(plugin(), o);
     const auto& p = pos[i++ % pos.size()];
     const auto r = search.search(p.bytes, p.info);
@@ -87,10 +85,9 @@ void BM_Mcts_Iterations(benchmark::State& st) {
   st.counters["nodes/search"] = static_cast<double>(nodes) / static_cast<double>(st.iterations());
 }
 BENCHMARK(BM_Mcts_Iterations)
-    ->ArgNames({"threads", "iters", "shared"})
-    ->Args({1, 50000, 0})
-    ->Args({2, 100000, 0})
-    ->Args({2, 100000, 1})
+    ->ArgNames({"threads", "iters"})
+    ->Args({1, 50000})
+    ->Args({2, 100000})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -56,13 +56,7 @@ MctsSearch::TreeShare MctsSearch::run_tree(int t, const std::string& state, cons
   TreeShare share;
   if (!hidden_) {
     share.reused = tree.set_root(state, info, options_.reuse, depth);
-    if (options_.shared_tree && games_.size() > 1) {
-      std::vector<Plugin*> others;
-      for (std::size_t g = 1; g < games_.size(); ++g) others.push_back(games_[g].get());
-      share.done = tree.run_shared(others, iters);
-    } else {
-      share.done = tree.run(iters, deadline);
-    }
+    share.done = tree.run(iters, deadline);
     force_visits(tree, forced_visits_);
     share.children = tree.root_children();
     share.add_root_sums(tree);
@@ -98,7 +92,7 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   Result r;
-  const int threads = options_.shared_tree && !hidden_ ? 1 : static_cast<int>(trees_.size());
+  const int threads = static_cast<int>(trees_.size());
   const int depth = std::max(2, games_[0]->players());
   std::optional<clock::time_point> deadline;
   if (options_.time > 0) deadline = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(options_.time));
@@ -119,7 +113,7 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
   // Sum the root statistics; the most visited action wins.
   ++searches_;
   TreeShare total;
-  for (std::size_t t = 0; t < static_cast<std::size_t>(threads); ++t) {
+  for (std::size_t t = 0; t < trees_.size(); ++t) {
     merge_children(r.children, shares[t].children);
     for (std::size_t p = 0; p < shares[t].returns.size(); ++p) {
       if (total.returns.empty()) total.returns.assign(shares[t].returns.size(), 0.0), total.margins = total.returns;

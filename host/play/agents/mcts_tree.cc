@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
-#include <thread>
 
 #include "gamehost/agents/mcts.h"
 #include "gamehost/agents/playouts.h"
@@ -30,20 +28,21 @@ void margins_of(const double* scores, int players, double* margins) {
 }  // namespace
 
 MctsTree::MctsTree(Plugin& game, const MctsOptions& options, std::uint64_t seed)
-    : main_(game, seed, game.players()),
+    : game_(game),
       c_(options.c),
       rollouts_(options.rollouts),
       score_weight_(options.score_weight),
       score_scale_(options.score_scale > 0 ? options.score_scale : 1.0),
+      rng_(seed),
       players_(game.players()),
       plugin_rollout_(has_method(game, pb::METHOD_ROLLOUT)) {
   flags_.set_legal_ids(true);
+  returns_.resize(static_cast<std::size_t>(players_));
+  margins_.resize(static_cast<std::size_t>(players_));
+  scores_.resize(static_cast<std::size_t>(players_));
 }
 
-MctsTree::Worker::Worker(Plugin& g, std::uint64_t seed, int players)
-    : game(g), rng(seed), returns(players), margins(players), scores(players) {}
-
-std::uint32_t MctsTree::add_node(Worker& w, std::uint32_t action, int mover, const std::string& state,
+std::uint32_t MctsTree::add_node(std::uint32_t action, int mover, const std::string& state,
                                  const pb::StateInfo& info, bool listed) {
   Node n;
   n.action = action;
@@ -59,11 +58,11 @@ std::uint32_t MctsTree::add_node(Worker& w, std::uint32_t action, int mover, con
     // only for legal ids).
     pb::QueryFlags scores;
     scores.set_scores(true);
-    const pb::StateInfo final_info = info.scores_size() > 0 ? info : w.game.query(state, scores);
+    const pb::StateInfo final_info = info.scores_size() > 0 ? info : game_.query(state, scores);
     for (int p = 0; p < players_; ++p)
-      w.scores[p] = p < final_info.scores_size() ? static_cast<double>(final_info.scores(p)) : 0.0;
+      scores_[p] = p < final_info.scores_size() ? static_cast<double>(final_info.scores(p)) : 0.0;
     reals_.resize(reals_.size() + static_cast<std::size_t>(players_));
-    margins_of(w.scores.data(), players_, reals_.data() + reals_.size() - players_);
+    margins_of(scores_.data(), players_, reals_.data() + reals_.size() - players_);
   } else {
     n.to_move = static_cast<std::int8_t>(info.to_move());
   }
@@ -103,10 +102,10 @@ std::uint32_t MctsTree::next_edge(std::uint32_t off) {
 
 // The Query decodes the node's state in the plugin, so the Apply that
 // follows it (an expansion) finds that state already decoded.
-std::uint32_t MctsTree::legal_of(Worker& w, std::uint32_t node) {
+std::uint32_t MctsTree::legal_of(std::uint32_t node) {
   if (nodes_[node].legal_off == kNone) {
-    w.scratch.assign(state_of(nodes_[node]));
-    add_legal(node, w.game.query(w.scratch, flags_));
+    scratch_.assign(state_of(nodes_[node]));
+    add_legal(node, game_.query(scratch_, flags_));
   }
   return nodes_[node].legal_off;
 }
@@ -162,7 +161,7 @@ bool MctsTree::set_root(const std::string& state, const pb::StateInfo& info, boo
   legal_.clear();
   edges_.clear();
   reals_.clear();
-  root_ = add_node(main_, 0, -1, state, info, /*listed=*/true);
+  root_ = add_node(0, -1, state, info, /*listed=*/true);
   reset_root_sums();
   return false;
 }
@@ -220,21 +219,21 @@ void MctsTree::compact(std::uint32_t new_root) {
   root_ = 0;
 }
 
-std::uint32_t MctsTree::try_action(Worker& w, std::uint32_t node, std::uint32_t i) {
+std::uint32_t MctsTree::try_action(std::uint32_t node, std::uint32_t i) {
   const std::uint32_t off = nodes_[node].legal_off;
   const std::uint32_t edge = next_edge(off);
   std::uint32_t* ids = legal_.data() + off + 4;
   std::uint32_t& tried = legal_[off + 1];
   std::swap(ids[tried], ids[i]);
   const std::uint32_t action = ids[tried++];
-  w.scratch.assign(state_of(nodes_[node]));
-  w.game.apply(w.scratch, action, apply_flags_, w.applied);
-  const std::uint32_t child = add_node(w, action, nodes_[node].to_move, w.applied.state(), w.applied.info(), false);
+  scratch_.assign(state_of(nodes_[node]));
+  game_.apply(scratch_, action, apply_flags_, applied_);
+  const std::uint32_t child = add_node(action, nodes_[node].to_move, applied_.state(), applied_.info(), false);
   edges_[edge].child = child;
   return edge;
 }
 
-void MctsTree::evaluate(Worker& w, const Node& n, std::vector<double>& returns, std::vector<double>& margins) {
+void MctsTree::evaluate(const Node& n, std::vector<double>& returns, std::vector<double>& margins) {
   if (n.to_move == -2) {
     for (int s = 0; s < players_; ++s) {
       returns[s] = reals_[n.legal_off + s];
@@ -242,24 +241,24 @@ void MctsTree::evaluate(Worker& w, const Node& n, std::vector<double>& returns, 
     }
     return;
   }
-  std::fill(w.scores.begin(), w.scores.end(), 0.0);
+  std::fill(scores_.begin(), scores_.end(), 0.0);
   if (plugin_rollout_) {
-    w.req.mutable_state()->assign(state_of(n));
-    w.req.set_seed(w.rng.next());
-    w.req.set_count(rollouts_);
-    w.game.call(pb::METHOD_ROLLOUT, w.req, w.resp);
+    rollout_req_.mutable_state()->assign(state_of(n));
+    rollout_req_.set_seed(rng_.next());
+    rollout_req_.set_count(rollouts_);
+    game_.call(pb::METHOD_ROLLOUT, rollout_req_, rollout_resp_);
     for (int s = 0; s < players_; ++s) {
-      returns[s] = s < w.resp.returns_sum_size() ? w.resp.returns_sum(s) : 0.0;
-      w.scores[s] = s < w.resp.scores_sum_size() ? w.resp.scores_sum(s) : 0.0;
+      returns[s] = s < rollout_resp_.returns_sum_size() ? rollout_resp_.returns_sum(s) : 0.0;
+      scores_[s] = s < rollout_resp_.scores_sum_size() ? rollout_resp_.scores_sum(s) : 0.0;
     }
   } else {
     std::fill(returns.begin(), returns.end(), 0.0);
-    random_playouts(w.game, state_of(n), rollouts_, w.rng, returns, &w.scores);
+    random_playouts(game_, state_of(n), rollouts_, rng_, returns, &scores_);
   }
   const double k = 1.0 / rollouts_;
   for (auto& r : returns) r *= k;
-  for (auto& x : w.scores) x *= k;
-  margins_of(w.scores.data(), players_, margins.data());
+  for (auto& x : scores_) x *= k;
+  margins_of(scores_.data(), players_, margins.data());
 }
 
 double MctsTree::utility(const Node& n) const {
@@ -285,64 +284,64 @@ std::uint32_t MctsTree::select_edge(std::uint32_t node, std::uint32_t off) const
 // At a chance node: an outcome drawn by its probability (asked of the
 // plugin; games with chance are rare and the call is cheap next to a
 // rollout), its child created if new.
-std::uint32_t MctsTree::chance_edge(Worker& w, std::uint32_t node, std::uint32_t off, bool& created) {
-  w.scratch.assign(state_of(nodes_[node]));
-  const pb::StateInfo info = w.game.query(w.scratch, flags_);
-  const std::uint32_t action = draw_chance(info, w.rng.unit());
+std::uint32_t MctsTree::chance_edge(std::uint32_t node, std::uint32_t off, bool& created) {
+  scratch_.assign(state_of(nodes_[node]));
+  const pb::StateInfo info = game_.query(scratch_, flags_);
+  const std::uint32_t action = draw_chance(info, rng_.unit());
   created = false;
   if (const std::uint32_t e = edge_of(node, action); e != kNone) return e;
   const Legal l = legal_at(off);
   for (std::uint32_t i = l.tried; i < l.count; ++i)
     if (l.ids[i] == action) {
       created = true;
-      return try_action(w, node, i);
+      return try_action(node, i);
     }
   throw HostError(fmt::format("{}: chance outcome {} is not among the outcomes listed for the same state",
-                              w.game.id(), action));
+                              game_.id(), action));
 }
 
-void MctsTree::iterate(Worker& w) {
-  w.path.clear();
-  w.edges_path.clear();
+void MctsTree::iterate() {
+  path_.clear();
+  edges_path_.clear();
   std::uint32_t cur = root_;
-  w.path.push_back(cur);
-  w.edges_path.push_back(kNone);
+  path_.push_back(cur);
+  edges_path_.push_back(kNone);
   while (true) {
     if (nodes_[cur].to_move == -2) break;  // terminal: its returns
-    const std::uint32_t off = legal_of(w, cur);
+    const std::uint32_t off = legal_of(cur);
     if (legal_[off] == 0) break;
     std::uint32_t edge = kNone;
     bool fresh = false;
     if (nodes_[cur].to_move == -1) {
-      edge = chance_edge(w, cur, off, fresh);
+      edge = chance_edge(cur, off, fresh);
     } else if (cur == root_ && forced_ != kNone) {
-      edge = forced_edge(w);
+      edge = forced_edge();
       fresh = edges_[edge].visits == 0;  // just created: evaluate it
     } else if (legal_[off + 1] < legal_[off]) {
       // An untried action at random.
       const std::uint32_t tried = legal_[off + 1];
-      edge = try_action(w, cur, tried + static_cast<std::uint32_t>(w.rng.below(legal_[off] - tried)));
+      edge = try_action(cur, tried + static_cast<std::uint32_t>(rng_.below(legal_[off] - tried)));
       fresh = true;
     } else {
       edge = select_edge(cur, off);
     }
     cur = edges_[edge].child;
-    w.path.push_back(cur);
-    w.edges_path.push_back(edge);
+    path_.push_back(cur);
+    edges_path_.push_back(edge);
     if (fresh) break;
   }
-  evaluate(w, nodes_[cur], w.returns, w.margins);
-  for (std::size_t k = 0; k < w.path.size(); ++k) {
-    Node& n = nodes_[w.path[k]];
+  evaluate(nodes_[cur], returns_, margins_);
+  for (std::size_t k = 0; k < path_.size(); ++k) {
+    Node& n = nodes_[path_[k]];
     ++n.visits;
-    if (n.mover >= 0) n.value += w.returns[n.mover], n.margin += w.margins[n.mover];
-    if (w.edges_path[k] != kNone) {
-      Edge& e = edges_[w.edges_path[k]];
+    if (n.mover >= 0) n.value += returns_[n.mover], n.margin += margins_[n.mover];
+    if (edges_path_[k] != kNone) {
+      Edge& e = edges_[edges_path_[k]];
       e.visits = n.visits;
       if (n.mover >= 0) e.utility = utility(n);
     }
   }
-  for (int p = 0; p < players_; ++p) root_returns_[p] += w.returns[p], root_margins_[p] += w.margins[p];
+  for (int p = 0; p < players_; ++p) root_returns_[p] += returns_[p], root_margins_[p] += margins_[p];
   ++root_iterations_;
 }
 
@@ -357,18 +356,18 @@ std::uint64_t MctsTree::run(std::uint64_t iters, std::optional<std::chrono::stea
       if (deadline && std::chrono::steady_clock::now() >= *deadline) break;
       if (stop && stop->load(std::memory_order_relaxed)) break;
     }
-    iterate(main_);
+    iterate();
     ++done;
   }
   return done;
 }
 
 // The root's edge for forced_, its child created (and marked tried) if new.
-std::uint32_t MctsTree::forced_edge(Worker& w) {
+std::uint32_t MctsTree::forced_edge() {
   if (const std::uint32_t e = edge_of(root_, forced_); e != kNone) return e;
   const Legal l = legal_at(nodes_[root_].legal_off);
   for (std::uint32_t i = l.tried; i < l.count; ++i)
-    if (l.ids[i] == forced_) return try_action(w, root_, i);
+    if (l.ids[i] == forced_) return try_action(root_, i);
   throw HostError(fmt::format("action {} is not legal at the searched position", forced_));
 }
 
@@ -376,7 +375,7 @@ void MctsTree::run_forced(std::uint32_t action, std::uint64_t iters) {
   const Node& root = nodes_[root_];
   if (root.to_move < 0 || legal_[root.legal_off] == 0) return;
   forced_ = action;
-  for (std::uint64_t i = 0; i < iters; ++i) iterate(main_);
+  for (std::uint64_t i = 0; i < iters; ++i) iterate();
   forced_ = kNone;
 }
 
@@ -419,121 +418,6 @@ std::vector<std::uint32_t> MctsTree::principal_line(std::uint32_t action, int ma
       if (e == kNone || edges_[first + i].visits > edges_[e].visits) e = first + i;
   }
   return line;
-}
-
-}  // namespace gamehost
-
-// ------------------------------------------------- shared tree (experiment)
-
-namespace gamehost {
-
-// One iteration of a worker on the tree shared by all threads: selection,
-// the virtual loss and the backup under mu_, the plugin calls outside it.
-void MctsTree::iterate_shared(Worker& w) {
-  constexpr std::uint32_t kPending = kNone - 1;
-  std::unique_lock lock(mu_);
-  w.path.assign(1, root_);
-  w.edges_path.assign(1, kNone);
-  std::uint32_t cur = root_, pending = kNone, action = 0;
-  while (nodes_[cur].to_move >= 0) {
-    if (nodes_[cur].legal_off == kNone) {
-      w.scratch.assign(state_of(nodes_[cur]));
-      lock.unlock();
-      const pb::StateInfo info = w.game.query(w.scratch, flags_);
-      lock.lock();
-      if (nodes_[cur].legal_off == kNone) add_legal(cur, info);
-    }
-    const std::uint32_t off = nodes_[cur].legal_off;
-    const std::uint32_t count = legal_[off], tried = legal_[off + 1], first = legal_[off + 2];
-    if (count == 0) break;
-    if (tried < count) {
-      pending = next_edge(off);
-      std::uint32_t* ids = legal_.data() + off + 4;
-      std::swap(ids[tried], ids[tried + static_cast<std::uint32_t>(w.rng.below(count - tried))]);
-      action = ids[tried];
-      ++legal_[off + 1];
-      edges_[pending] = {-1.0, 1, kPending};
-      break;
-    }
-    const double log_n = std::log(static_cast<double>(nodes_[cur].visits));
-    std::uint32_t best = kNone;
-    double best_score = -1e300;
-    for (std::uint32_t i = tried; i-- > 0;) {
-      const Edge& e = edges_[first + i];
-      if (e.child == kPending) continue;
-      const double score = e.utility + c_ * std::sqrt(log_n / static_cast<double>(e.visits));
-      if (score > best_score) best_score = score, best = first + i;
-    }
-    if (best == kNone) break;
-    cur = edges_[best].child;
-    w.path.push_back(cur);
-    w.edges_path.push_back(best);
-  }
-  // Virtual loss: each node on the path counts a visit lost for its mover
-  // until the result is backed up, so other threads look elsewhere.
-  for (std::size_t k = 0; k < w.path.size(); ++k) {
-    Node& n = nodes_[w.path[k]];
-    ++n.visits;
-    if (n.mover >= 0) n.value -= 1.0;
-    if (w.edges_path[k] != kNone) edges_[w.edges_path[k]].visits = n.visits, edges_[w.edges_path[k]].utility = utility(n);
-  }
-  const Node leaf = nodes_[cur];
-  bool terminal = leaf.to_move == -2;
-  if (terminal) evaluate(w, leaf, w.returns, w.margins);
-  else w.scratch.assign(state_of(leaf));
-  lock.unlock();
-  if (pending != kNone) {
-    w.game.apply(w.scratch, action, apply_flags_, w.applied);
-    terminal = w.applied.info().terminal();
-    if (!terminal) w.req.mutable_state()->assign(w.applied.state());
-  }
-  if (!terminal) {
-    if (pending == kNone) w.req.mutable_state()->assign(w.scratch);
-    w.req.set_seed(w.rng.next());
-    w.req.set_count(rollouts_);
-    w.game.call(pb::METHOD_ROLLOUT, w.req, w.resp);
-    const double k = 1.0 / rollouts_;
-    for (int s = 0; s < players_; ++s) {
-      w.returns[s] = k * (s < w.resp.returns_sum_size() ? w.resp.returns_sum(s) : 0.0);
-      w.scores[s] = k * (s < w.resp.scores_sum_size() ? w.resp.scores_sum(s) : 0.0);
-    }
-    margins_of(w.scores.data(), players_, w.margins.data());
-  }
-  lock.lock();
-  if (pending != kNone) {
-    const std::uint32_t child = add_node(w, action, leaf.to_move, w.applied.state(), w.applied.info(), false);
-    if (terminal) evaluate(w, nodes_[child], w.returns, w.margins);
-    Node& c = nodes_[child];
-    c.visits = 1;
-    c.value = w.returns[c.mover], c.margin = w.margins[c.mover];
-    edges_[pending] = {utility(c), 1, child};
-  }
-  for (std::size_t k = 0; k < w.path.size(); ++k) {
-    Node& n = nodes_[w.path[k]];
-    if (n.mover < 0) continue;
-    n.value += 1.0 + w.returns[n.mover], n.margin += w.margins[n.mover];
-    if (w.edges_path[k] != kNone) edges_[w.edges_path[k]].utility = utility(n);
-  }
-  for (int p = 0; p < players_; ++p) root_returns_[p] += w.returns[p], root_margins_[p] += w.margins[p];
-  ++root_iterations_;
-}
-
-std::uint64_t MctsTree::run_shared(const std::vector<Plugin*>& others, std::uint64_t iters) {
-  const Node& root = nodes_[root_];
-  if (root.to_move < 0 || legal_[root.legal_off] == 0) return 0;
-  reserve(iters);
-  std::atomic<std::uint64_t> next{0};
-  auto work = [&](Worker& w) {
-    while (next.fetch_add(1, std::memory_order_relaxed) < iters) iterate_shared(w);
-  };
-  std::vector<std::unique_ptr<Worker>> workers;
-  std::vector<std::thread> pool;
-  for (std::size_t t = 0; t < others.size(); ++t)
-    workers.push_back(std::make_unique<Worker>(*others[t], main_.rng.next(), players_));
-  for (auto& w : workers) pool.emplace_back(work, std::ref(*w));
-  work(main_);
-  for (auto& th : pool) th.join();
-  return iters;
 }
 
 }  // namespace gamehost

@@ -19,7 +19,6 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,7 +41,6 @@ struct MctsOptions {
   std::uint32_t rollouts = 1; // playouts per Rollout call (K)
   std::uint64_t seed = 1;
   bool reuse = true;          // keep the tree between moves
-  bool shared_tree = false;   // experiment: threads share one tree (virtual loss)
 };
 
 // What a root child accumulated.
@@ -74,9 +72,6 @@ class MctsTree {
   // `action` (a legal action at a root where a seat is to move), so that
   // child's value is known as well as the best one's.
   void run_forced(std::uint32_t action, std::uint64_t iters);
-  // Experiment: `iters` iterations by this tree's plugin and `others`, one
-  // thread each, on this one tree (virtual loss); not deterministic.
-  std::uint64_t run_shared(const std::vector<Plugin*>& others, std::uint64_t iters);
   std::uint64_t child_visits(std::uint32_t action) const;
   // Each seat's returns and margins summed over the iterations run since
   // the root was set (any root, chance nodes included), and their count.
@@ -126,53 +121,38 @@ class MctsTree {
 
   // `info` lists the legal ids when `listed` (else they are asked for when
   // the node is first expanded).
-  struct Worker;
-  std::uint32_t add_node(Worker& w, std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info,
+  std::uint32_t add_node(std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info,
                          bool listed);
   void add_legal(std::uint32_t node, const pb::StateInfo& info);
-  std::uint32_t legal_of(Worker& w, std::uint32_t node);  // legal_off, listed first if need be
+  std::uint32_t legal_of(std::uint32_t node);  // legal_off, listed first if need be
   Legal legal_at(std::uint32_t off) { return {legal_[off], legal_[off + 1], legal_[off + 2], legal_.data() + off + 4}; }
   static constexpr std::uint32_t kFirstEdges = 2;  // a newly listed node's edge room
   // The edge for `off`'s next tried id, its block moved and grown if full.
   std::uint32_t next_edge(std::uint32_t off);
   void reserve(std::uint64_t iters);
   std::string_view state_of(const Node& n) const { return {states_.data() + n.state_off, n.state_len}; }
-  void iterate(Worker& w);
-  void iterate_shared(Worker& w);
+  void iterate();
   // Tries the untried id at position `i` of `node`'s list: moves it to the
   // front of the untried ones, Apply, new child. Returns its edge.
-  std::uint32_t try_action(Worker& w, std::uint32_t node, std::uint32_t i);
+  std::uint32_t try_action(std::uint32_t node, std::uint32_t i);
   // Rollout or terminal returns and score margins per seat, each a mean.
-  void evaluate(Worker& w, const Node& n, std::vector<double>& returns, std::vector<double>& margins);
+  void evaluate(const Node& n, std::vector<double>& returns, std::vector<double>& margins);
   double utility(const Node& n) const;  // mean, for UCT
   std::uint32_t select_edge(std::uint32_t node, std::uint32_t off) const;
   // The edge of `action` among `node`'s tried ones (newest first), or kNone.
   std::uint32_t edge_of(std::uint32_t node, std::uint32_t action) const;
-  std::uint32_t chance_edge(Worker& w, std::uint32_t node, std::uint32_t off, bool& created);
-  std::uint32_t forced_edge(Worker& w);
+  std::uint32_t chance_edge(std::uint32_t node, std::uint32_t off, bool& created);
+  std::uint32_t forced_edge();
   void compact(std::uint32_t new_root);
   void reset_root_sums();
   std::uint32_t forced_ = kNone;  // with run_forced: the root child every iteration takes
 
-  // What one thread needs for an iteration: its plugin instance, its
-  // random numbers and reused buffers and messages.
-  struct Worker {
-    Worker(Plugin& game, std::uint64_t seed, int players);
-    Plugin& game;
-    SplitMix rng;
-    std::vector<std::uint32_t> path;        // nodes from the root
-    std::vector<std::uint32_t> edges_path;  // the edge into each (kNone for the root)
-    std::vector<double> returns, margins, scores;
-    pb::ApplyResponse applied;
-    pb::RolloutRequest req;
-    pb::RolloutResponse resp;
-    std::string scratch;
-  };
-  Worker main_;
+  Plugin& game_;
   double c_;
   std::uint32_t rollouts_;
   double score_weight_;
   double score_scale_;
+  SplitMix rng_;
   int players_;
   bool plugin_rollout_;
   std::vector<Node> nodes_;
@@ -183,9 +163,18 @@ class MctsTree {
   std::uint32_t root_ = kNone;
   std::vector<double> root_returns_, root_margins_;
   std::uint64_t root_iterations_ = 0;
-  std::mutex mu_;               // run_shared
+  // Reused per iteration.
+  std::vector<std::uint32_t> path_;   // nodes from the root
+  std::vector<std::uint32_t> edges_path_;  // the edge into each (kNone for the root)
+  std::vector<double> returns_;
+  std::vector<double> margins_;
+  std::vector<double> scores_;
+  pb::ApplyResponse applied_;
+  pb::RolloutRequest rollout_req_;
+  pb::RolloutResponse rollout_resp_;
   pb::QueryFlags flags_;        // legal ids
   pb::QueryFlags apply_flags_;  // nothing beyond what every StateInfo has
+  std::string scratch_;
 };
 
 // A search over `threads` trees (root-parallel); the agent's engine, also
