@@ -77,6 +77,54 @@ TEST_CASE("mcts: the tree is kept between moves", "[ai][mcts]") {
   CHECK_FALSE(search.search(other.game.state(), other.game.info()).reused);
 }
 
+// The exact root statistics of a Connect Four search (seed 7, 3000
+// iterations, after 3 3 2): pinned so that a change to the tree's storage or
+// speed that changes what the search computes fails here. These are the
+// figures of the tree before its legal ids were listed lazily and its
+// children's statistics moved into edge blocks.
+TEST_CASE("mcts: a search's root statistics for a seed are exact", "[ai][mcts]") {
+  auto plugin = Plugin::load(CONNECT_FOUR_PLUGIN);
+  pb::NewGameRequest req;
+  req.set_seed(1);
+  req.mutable_flags()->set_legal_ids(true);
+  const auto game = plugin->new_game(req);
+  std::string state = game.state();
+  pb::StateInfo info = game.info();
+  for (std::uint32_t column : {3u, 3u, 2u}) {
+    pb::ApplyResponse r;
+    plugin->apply(state, column, req.flags(), r);
+    state = r.state(), info = r.info();
+  }
+  struct Child {
+    std::uint32_t action;
+    std::uint64_t visits;
+    double value;
+  };
+  auto check = [&](int threads, const std::vector<Child>& want, double seat0_mean, std::uint64_t nodes,
+                   const std::vector<std::uint32_t>& line) {
+    MctsOptions o;
+    o.iters = 3000;
+    o.threads = threads;
+    o.seed = 7;
+    MctsSearch search(*plugin, o);
+    search.set_line_plies(4);
+    const auto r = search.search(state, info);
+    CHECK(r.nodes == nodes);
+    CHECK(r.best_line == line);
+    REQUIRE(r.children.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      CHECK(r.children[i].action == want[i].action);
+      CHECK(r.children[i].visits == want[i].visits);
+      CHECK(r.children[i].value == want[i].value);
+    }
+    CHECK(r.root_return_mean.at(0) == seat0_mean);  // the summed returns times 1/3000
+  };
+  check(1, {{4, 1630, -97}, {1, 1050, -93}, {0, 110, -38}, {2, 89, -35}, {5, 76, -32}, {3, 28, -20}, {6, 17, -16}},
+        0.11033333333333332, 2940, {4, 2, 0, 4});
+  check(2, {{4, 1833, -108}, {1, 538, -77}, {0, 200, -64}, {2, 155, -57}, {5, 124, -52}, {3, 88, -44}, {6, 62, -37}},
+        0.14633333333333332, 2955, {4, 2, 1, 5});
+}
+
 TEST_CASE("greedy: picks an action of the best evaluation for its seat", "[ai][greedy]") {
   Start s(8);
   const auto choice = s.choose("greedy:seed=3");

@@ -83,40 +83,69 @@ class MctsTree {
   // (that action first), at most max_plies long: the search's expected play.
   std::vector<std::uint32_t> principal_line(std::uint32_t action, int max_plies) const;
   std::size_t nodes() const { return nodes_.size(); }
-  // Bytes held by nodes, state bytes and legal-id lists (sizes, not capacities).
+  // Bytes held by nodes, state bytes, legal-id lists and edges (sizes, not capacities).
   std::size_t bytes() const;
   std::uint64_t root_visits() const;
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  // 48 bytes. A node's legal ids are listed, and its edges made, when it is
+  // first expanded, not when it is created: most nodes are leaves visited
+  // once, and the plugin need not list their legal actions at all.
   struct Node {
-    std::uint32_t first_child = kNone;
-    std::uint32_t next_sibling = kNone;
     std::uint32_t action = 0;       // the action from the parent
     std::uint32_t visits = 0;
+    // In legal_: count, tried, edge offset, edge room, then the ids (tried
+    // ones first, in the order tried); kNone until listed. Terminal: returns
+    // then margins in reals_.
+    std::uint32_t legal_off = kNone;
+    std::uint32_t state_len = 0;
+    std::uint64_t state_off = 0;    // state bytes in states_
     double value = 0;               // summed returns of `mover`
     double margin = 0;              // summed score margins of `mover`
-    std::uint64_t state_off = 0;    // state bytes in states_
-    std::uint32_t state_len = 0;
-    std::uint32_t legal_off = 0;    // legal ids in legal_ (tried ones first); returns in reals_ when terminal
-    std::uint32_t legal_n = 0;
-    std::uint32_t tried = 0;        // children created so far
     std::int8_t to_move = 0;        // seat to move here; -1 chance; -2 terminal
     std::int8_t mover = 0;          // seat that chose `action` (-1: chance or root)
   };
+  // A listed node's children, one edge per tried id in the same order, so
+  // that selection reads one contiguous block instead of chasing children
+  // through the node array.
+  struct Edge {
+    double utility = 0;             // the child's utility() after its last visit
+    std::uint32_t visits = 0;       // the child's visits
+    std::uint32_t child = kNone;    // kNone: not tried
+  };
+  // A listed node's block in legal_.
+  struct Legal {
+    std::uint32_t count, tried, edges;
+    std::uint32_t* ids;
+  };
 
-  std::uint32_t add_node(std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info);
+  // `info` lists the legal ids when `listed` (else they are asked for when
+  // the node is first expanded).
+  std::uint32_t add_node(std::uint32_t action, int mover, const std::string& state, const pb::StateInfo& info,
+                         bool listed);
+  void add_legal(std::uint32_t node, const pb::StateInfo& info);
+  std::uint32_t legal_of(std::uint32_t node);  // legal_off, listed first if need be
+  Legal legal_at(std::uint32_t off) { return {legal_[off], legal_[off + 1], legal_[off + 2], legal_.data() + off + 4}; }
+  static constexpr std::uint32_t kFirstEdges = 2;  // a newly listed node's edge room
+  // The edge for `off`'s next tried id, its block moved and grown if full.
+  std::uint32_t next_edge(std::uint32_t off);
+  void reserve(std::uint64_t iters);
   std::string_view state_of(const Node& n) const { return {states_.data() + n.state_off, n.state_len}; }
   void iterate();
-  std::uint32_t expand(std::uint32_t parent, std::uint32_t action);  // Apply + new child
+  // Tries the untried id at position `i` of `node`'s list: moves it to the
+  // front of the untried ones, Apply, new child. Returns its edge.
+  std::uint32_t try_action(std::uint32_t node, std::uint32_t i);
   // Rollout or terminal returns and score margins per seat, each a mean.
   void evaluate(const Node& n, std::vector<double>& returns, std::vector<double>& margins);
   double utility(const Node& n) const;  // mean, for UCT
-  std::uint32_t select_child(const Node& n);
-  std::uint32_t chance_child(std::uint32_t node, bool& created);
+  std::uint32_t select_edge(std::uint32_t node, std::uint32_t off) const;
+  // The edge of `action` among `node`'s tried ones (newest first), or kNone.
+  std::uint32_t edge_of(std::uint32_t node, std::uint32_t action) const;
+  std::uint32_t chance_edge(std::uint32_t node, std::uint32_t off, bool& created);
+  std::uint32_t forced_edge();
   void compact(std::uint32_t new_root);
   void reset_root_sums();
-  std::uint32_t forced_child();
   std::uint32_t forced_ = kNone;  // with run_forced: the root child every iteration takes
 
   Plugin& game_;
@@ -129,20 +158,23 @@ class MctsTree {
   bool plugin_rollout_;
   std::vector<Node> nodes_;
   std::string states_;
-  std::vector<std::uint32_t> legal_;  // legal ids per node
+  std::vector<std::uint32_t> legal_;  // per listed node: count, tried, edge offset, edge room, ids
+  std::vector<Edge> edges_;
   std::vector<double> reals_;         // terminal nodes: returns per seat, then margins per seat
   std::uint32_t root_ = kNone;
   std::vector<double> root_returns_, root_margins_;
   std::uint64_t root_iterations_ = 0;
   // Reused per iteration.
-  std::vector<std::uint32_t> path_;
+  std::vector<std::uint32_t> path_;   // nodes from the root
+  std::vector<std::uint32_t> edges_path_;  // the edge into each (kNone for the root)
   std::vector<double> returns_;
   std::vector<double> margins_;
   std::vector<double> scores_;
   pb::ApplyResponse applied_;
   pb::RolloutRequest rollout_req_;
   pb::RolloutResponse rollout_resp_;
-  pb::QueryFlags flags_;
+  pb::QueryFlags flags_;        // legal ids
+  pb::QueryFlags apply_flags_;  // nothing beyond what every StateInfo has
   std::string scratch_;
 };
 
