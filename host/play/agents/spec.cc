@@ -84,6 +84,7 @@ const std::vector<AgentKind>& agent_kinds() {
         {"scale", T::Number, "the margin, in the game's points, that counts half the weight (default 20)"},
         {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
         {"rollouts", T::UnsignedInt, "random playouts per iteration, one Rollout call (default 1)"},
+        {"keep", T::UnsignedInt, "search only the K root actions greedy rates best (default 0: all)"},
         {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},
        [](const AgentSpec& s, const AgentContext& c) { return make_mcts_agent(s, c); }},
   };
