@@ -156,7 +156,7 @@ TEST_CASE("ai agent specs: resolved specs, and typos get a clear error", "[ai][s
                     "agent 'grredy': unknown agent 'grredy' (did you mean 'greedy'? agents: human, random, greedy, mcts)");
   CHECK_THROWS_WITH(parse_agent_spec("mcts:tme=1"),
                     "agent 'mcts:tme=1': unknown parameter 'tme' (did you mean 'time'? mcts takes: time, iters, c, "
-                    "score, scale, threads, rollouts, uniform, seed)");
+                    "score, scale, threads, rollouts, uniform, keep, seed)");
   CHECK_THROWS_WITH(parse_agent_spec("mcts:time=fast"), "agent 'mcts:time=fast': time must be a non-negative number, not 'fast'");
   CHECK_THROWS_WITH(make_agent("mcts:time=1,iters=5", {}), "agent 'mcts:time=1,iters=5': give time or iters, not both");
   CHECK_THROWS_WITH(make_agent("mcts:uniform=2", {}), "agent 'mcts:uniform=2': uniform must be 0 or 1");

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "gamehost/agents/mcts.h"
-#include "gamehost/agents/playouts.h"
+#include "gamehost/agents/one_ply.h"
 
 namespace gamehost {
 namespace {
@@ -13,37 +13,11 @@ class GreedyAgent final : public Agent {
   GreedyAgent(std::uint64_t seed, std::uint32_t rollouts) : seed_(seed), rollouts_(rollouts), rng_(seed) {}
 
   std::optional<std::uint32_t> choose(const Turn& turn) override {
-    const bool evaluate = has_method(turn.game, pb::METHOD_EVALUATE);
-    const bool rollout = has_method(turn.game, pb::METHOD_ROLLOUT);
-    pb::QueryFlags none;
-    pb::ApplyResponse applied;
-    pb::EvaluateRequest ereq;
-    pb::EvaluateResponse eresp;
-    pb::RolloutRequest rreq;
-    pb::RolloutResponse rresp;
+    OnePlyValuer valuer(turn.game, rollouts_);
     double best = -1e300;
     std::vector<std::uint32_t> ties;
     for (const std::uint32_t a : turn.info.legal_ids()) {
-      turn.game.apply(turn.state, a, none, applied);
-      double v = 0;
-      if (evaluate) {
-        ereq.set_state(applied.state());
-        turn.game.call(pb::METHOD_EVALUATE, ereq, eresp);
-        v = turn.seat < eresp.values_size() ? eresp.values(turn.seat) : 0.0;
-      } else if (applied.info().terminal()) {
-        v = turn.seat < applied.info().returns_size() ? applied.info().returns(turn.seat) : 0.0;
-      } else if (rollout) {
-        rreq.set_state(applied.state());
-        rreq.set_seed(rng_.next());
-        rreq.set_count(rollouts_);
-        turn.game.call(pb::METHOD_ROLLOUT, rreq, rresp);
-        v = turn.seat < rresp.returns_sum_size() ? rresp.returns_sum(turn.seat) / rollouts_ : 0.0;
-      } else {
-        // Neither call: playouts through Apply, ply by ply.
-        std::vector<double> ret(static_cast<std::size_t>(turn.game.players()));
-        random_playouts(turn.game, applied.state(), rollouts_, rng_, ret);
-        v = ret[static_cast<std::size_t>(turn.seat)] / rollouts_;
-      }
+      const double v = valuer.value(turn.state, a, turn.seat, rng_);
       if (v > best + 1e-12) best = v, ties.assign(1, a);
       else if (v > best - 1e-12) ties.push_back(a);
     }

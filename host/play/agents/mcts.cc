@@ -7,6 +7,7 @@
 #include <cmath>
 #include <thread>
 
+#include "gamehost/agents/one_ply.h"
 #include "gamehost/agents/playouts.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/input_checks.h"
@@ -156,15 +157,22 @@ std::string number_text(double x) { return fmt::format("{:g}", x); }
 
 class MctsAgent final : public Agent {
  public:
-  explicit MctsAgent(const MctsOptions& o) : options_(o) {}
+  MctsAgent(const MctsOptions& o, std::uint32_t keep) : options_(o), keep_(keep) {
+    if (keep_ > 0) options_.reuse = false;  // a kept subtree would bring back the pruned actions
+  }
 
   std::optional<std::uint32_t> choose(const Turn& turn) override {
     if (!search_ || &turn.game != game_) {
       search_ = std::make_unique<MctsSearch>(turn.game, options_);
       game_ = &turn.game;
     }
-    const auto r = search_->search(turn.state, turn.info);
-    return r.action;
+    if (keep_ == 0 || turn.info.to_move() < 0) return search_->search(turn.state, turn.info).action;
+    // keep=K: the root's actions cut to the K best one ply ahead (one_ply.h).
+    SplitMix rng(options_.seed ^ (0xD1B54A32D192ED03ull * static_cast<std::uint64_t>(turn.ply)));
+    pb::StateInfo root = turn.info;
+    const std::vector<std::uint32_t> kept = keep_best_actions(turn, keep_, rng);
+    *root.mutable_legal_ids() = {kept.begin(), kept.end()};
+    return search_->search(turn.state, root).action;
   }
 
   std::string spec() const override {
@@ -174,11 +182,13 @@ class MctsAgent final : public Agent {
                      number_text(options_.score_weight), number_text(options_.score_scale), options_.threads,
                      options_.rollouts, options_.seed);
     if (options_.uniform) s += ",uniform=1";
+    if (keep_ > 0) s += fmt::format(",keep={}", keep_);
     return s;
   }
 
  private:
   MctsOptions options_;
+  std::uint32_t keep_;
   std::unique_ptr<MctsSearch> search_;
   const Plugin* game_ = nullptr;
 };
@@ -223,8 +233,14 @@ std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext
     if (*u != "0" && *u != "1") throw fail("uniform must be 0 or 1");
     o.uniform = *u == "1";
   }
+  std::uint32_t keep = 0;
+  if (auto k = spec.get("keep")) {
+    const auto n = unsigned_param(*k);
+    if (n > 1'000'000) throw fail("keep must be 0..1000000");
+    keep = static_cast<std::uint32_t>(n);
+  }
   o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x3C75ull);
-  return std::make_unique<MctsAgent>(o);
+  return std::make_unique<MctsAgent>(o, keep);
 }
 
 }  // namespace gamehost

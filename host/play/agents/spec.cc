@@ -85,6 +85,7 @@ const std::vector<AgentKind>& agent_kinds() {
         {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
         {"rollouts", T::UnsignedInt, "playouts per iteration, one Rollout call (default 1)"},
         {"uniform", T::UnsignedInt, "1: uniformly random playouts instead of the game's guided policy (Alien City)"},
+        {"keep", T::UnsignedInt, "search only the K root actions greedy rates best (default 0: all)"},
         {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},
        [](const AgentSpec& s, const AgentContext& c) { return make_mcts_agent(s, c); }},
   };

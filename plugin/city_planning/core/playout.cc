@@ -37,9 +37,10 @@ Action random_action(const State& s, Rng& rng) {
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
-Action random_action_by_kind(const State& s, Rng& rng) {
-  if (s.phase() != Phase::Main) return random_action(s, rng);
-  const std::vector<Action> legal = legal_actions(s);
+namespace {
+
+// random_action_by_kind's draw from the main decision's list `legal`.
+Action by_kind_from(const std::vector<Action>& legal, Rng& rng) {
   std::array<int, 3> first{-1, -1, -1}, count{};
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
     const int k = legal[i].kind == Action::Kind::Pass ? 0 : legal[i].kind == Action::Kind::Zone ? 1 : 2;
@@ -58,20 +59,35 @@ Action random_action_by_kind(const State& s, Rng& rng) {
   return Action::pass();
 }
 
+}  // namespace
+
+Action random_action_by_kind(const State& s, Rng& rng) {
+  if (s.phase() != Phase::Main) return random_action(s, rng);
+  return by_kind_from(legal_actions(s), rng);
+}
+
 Action guided_action(const State& s, Rng& rng) {
   if (s.phase() != Phase::Main) return random_action(s, rng);
   const Player mover = s.to_move();
   const int before = s.score(mover);
   Action best = Action::pass();
   int best_gain = -1;  // passing (0) only when every candidate loses points
-  for (int k = 0; k < kGuideCandidates; ++k) {
-    const Action a = random_action_by_kind(s, rng);
-    if (a.kind == Action::Kind::Pass) break;  // nothing but passing is legal
+  const std::vector<Action> legal = legal_actions(s);  // listed once for every candidate
+  auto weigh = [&](const Action& a) {
     State after = s;
     apply_unchecked(after, a);
     const int gain = after.score(mover) - before;
     if (gain > best_gain) best = a, best_gain = gain;
+  };
+  for (int k = 0; k < kGuideCandidates; ++k) {
+    const Action a = by_kind_from(legal, rng);
+    if (a.kind == Action::Kind::Pass) return best;  // nothing but passing is legal
+    weigh(a);
   }
+  // Every Development onto a Zone too: few, and where the large points are
+  // (C14); listed last (id order).
+  for (auto it = legal.rbegin(); it != legal.rend() && it->kind == Action::Kind::Develop && it->zone != kNone; ++it)
+    weigh(*it);
   return best;
 }
 

@@ -11,11 +11,13 @@
 // play, which mostly places unincorporated Developments or passes.
 // guided_action: the rollout policy of the Rollout call. Stones and chance
 // as random_action; for the main decision, kGuideCandidates candidates drawn
-// as random_action_by_kind draws them; the one that gains the mover the
-// most points right away is taken (the first drawn among equals), or a pass
+// as random_action_by_kind draws them, and every Development onto a Zone
+// (few, and where the large points are, C14); the one that gains the mover
+// the most points right away is taken (the first among equals), or a pass
 // when every candidate loses points. A rezoning that costs more than it
-// brings is never preferred to passing, so playouts no longer squander the stones on the board on Zones
-// that lose points, and their outcome says more about the position.
+// brings is never preferred to passing, so playouts no longer squander the
+// stones on the board on Zones that lose points, and their outcome says more
+// about the position.
 #pragma once
 
 #include "rng.h"
