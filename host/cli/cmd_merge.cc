@@ -89,6 +89,7 @@ void add_merge_command(CLI::App& app, Common& /*common*/) {
     print_table(labels, m.run, table, m.game.first_seat);
     const auto json_path = dir / "results.json";
     write_new_file(json_path, standings_json(m.game, m.settings, m.run, table), /*overwrite=*/true);
+    write_new_file(dir / "timing.json", timing_json(m.settings, m.run), /*overwrite=*/true);
     fmt::print("Table and games: {}\n", json_path.string());
   });
 }

@@ -174,6 +174,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
     print_table(labels, run, table, plugin.info().player_names(0));
     const auto json_path = s.dir / "results.json";
     std::ofstream(json_path, std::ios::trunc) << standings_json(tournament_game(plugin), s, run, table);
+    std::ofstream(s.dir / "timing.json", std::ios::trunc) << timing_json(s, run);
     fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
     if (run.interrupted) common.exit_code = kExitInterrupted;
   });

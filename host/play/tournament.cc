@@ -337,11 +337,9 @@ std::string standings_json(const TournamentGame& game, const TournamentSettings&
   o += "  \"agents\": [";
   for (std::size_t i = 0; i < settings.agents.size(); ++i) o += (i ? ", " : "") + quoted(settings.agents[i]);
   o += "],\n";
-  o += fmt::format("  \"games_per_pairing\": {},\n  \"seed\": {},\n  \"jobs\": {},\n", settings.games_per_pairing,
-                   settings.seed, settings.jobs);
-  o += fmt::format("  \"games_planned\": {},\n  \"games_finished\": {},\n  \"games_faulted\": {},\n  \"interrupted\": {},\n  \"seconds\": {},\n",
-                   run.schedule.size(), run.finished.size(), run.faults.size(), run.interrupted ? "true" : "false",
-                   num(run.seconds));
+  o += fmt::format("  \"games_per_pairing\": {},\n  \"seed\": {},\n", settings.games_per_pairing, settings.seed);
+  o += fmt::format("  \"games_planned\": {},\n  \"games_finished\": {},\n  \"games_faulted\": {},\n  \"interrupted\": {},\n",
+                   run.schedule.size(), run.finished.size(), run.faults.size(), run.interrupted ? "true" : "false");
   o += fmt::format("  \"elo_method\": {},\n  \"elo_prior_virtual_draws\": {},\n",
                    quoted("Bradley-Terry maximum likelihood on the Elo scale, draws as half points, mean 0, "
                           "95% interval = 1.96 standard errors from the inverse Fisher information"),
@@ -366,9 +364,9 @@ std::string standings_json(const TournamentGame& game, const TournamentSettings&
     const auto& g = run.finished[i];
     o += fmt::format(
         "    {{\"game\": {}, \"seed\": {}, \"players\": [{}, {}], \"returns\": [{}, {}], \"scores\": [{}, {}], "
-        "\"plies\": {}, \"seconds\": {}, \"result\": {}, \"log\": {}}}{}\n",
+        "\"plies\": {}, \"result\": {}, \"log\": {}}}{}\n",
         g.index + 1, g.seed, quoted(settings.agents[g.agent[0]]), quoted(settings.agents[g.agent[1]]),
-        num(g.returns[0]), num(g.returns[1]), num(g.scores[0]), num(g.scores[1]), g.plies, num(g.seconds),
+        num(g.returns[0]), num(g.returns[1]), num(g.scores[0]), num(g.scores[1]), g.plies,
         quoted(g.result), quoted(g.log), i + 1 < run.finished.size() ? "," : "");
   }
   o += "  ],\n  \"faults\": [\n";
@@ -381,6 +379,14 @@ std::string standings_json(const TournamentGame& game, const TournamentSettings&
   }
   o += "  ]\n}\n";
   return o;
+}
+
+std::string timing_json(const TournamentSettings& settings, const TournamentRun& run) {
+  std::string o = fmt::format("{{\n  \"jobs\": {},\n  \"seconds\": {},\n  \"games\": [\n", settings.jobs, num(run.seconds));
+  for (std::size_t i = 0; i < run.finished.size(); ++i)
+    o += fmt::format("    {{\"game\": {}, \"seconds\": {}}}{}\n", run.finished[i].index + 1, num(run.finished[i].seconds),
+                     i + 1 < run.finished.size() ? "," : "");
+  return o + "  ]\n}\n";
 }
 
 }  // namespace gamehost

@@ -241,9 +241,8 @@ TEST_CASE("a game killed with SIGKILL mid-search resumes to the uninterrupted ga
 
 namespace {
 
-// The parts of results.json that do not depend on timing or on the folder.
+// results.json with its folder named DIR (it holds no timing).
 std::string timeless(std::string json, const std::string& dir) {
-  json = std::regex_replace(json, std::regex("\"seconds\": [0-9.e+-]+"), "\"seconds\": _");
   return std::regex_replace(json, std::regex(dir), "DIR");
 }
 

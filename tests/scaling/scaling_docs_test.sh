@@ -39,6 +39,8 @@ for task in 1 2 3 4 5 6 7 8; do
 done
 gamehost merge strength/results-*-of-8.json > slurm-merge.out
 grep -q '"games_finished": 6,' strength/results.json || fail "strength/results.json does not hold 6 games"
+grep -q '"seconds"' strength/results.json && fail "strength/results.json holds wall-clock time (it goes to timing.json)"
+[[ -s strength/timing.json ]] || fail "merge wrote no strength/timing.json"
 # A task requeued after it finished keeps its games and writes the same results.
 cp strength/results-3-of-8.json before.json
 SLURM_ARRAY_TASK_ID=3 SLURM_RESTART_COUNT=1 AGENTS=mcts:iters=50,greedy,random GAMES=2 OUT=strength bash tournament.sbatch > requeued.out

@@ -130,7 +130,13 @@ struct TournamentGame {
 TournamentGame tournament_game(const Plugin& plugin);
 
 // results.json: settings, table, Elo, pairings, first player, every game.
+// Only what the games decided: no wall-clock time and no job count, so the
+// same tournament gives the same bytes however it was run (resumed, in
+// shards, on more cores).
 std::string standings_json(const TournamentGame& game, const TournamentSettings& settings, const TournamentRun& run,
                            const Standings& s);
+// timing.json: how this run went: its jobs, its wall-clock seconds and each
+// game's.
+std::string timing_json(const TournamentSettings& settings, const TournamentRun& run);
 
 }  // namespace gamehost
