@@ -122,7 +122,10 @@ Expected<State> parse_diagram(std::string_view text) {
   std::array<std::optional<Supply>, 2> supplies;
   int to_move_line = 0;
 
-  for (const auto& [line_no, line] : gamecore::content_lines(text, from_display)) {
+  for (const auto& content : gamecore::content_lines(text, from_display)) {
+    // Plain names, not structured bindings: lambdas below capture them.
+    const int line_no = content.number;
+    const std::string& line = content.text;
     const std::string low = lower(line);
     if (low.rfind("to-move:", 0) == 0) {
       to_move = lower(trim(line.substr(8)));

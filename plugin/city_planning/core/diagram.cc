@@ -170,7 +170,10 @@ Expected<State> parse_diagram(std::string_view text) {
     return std::nullopt;
   };
 
-  for (const auto& [line_no, line] : gamecore::content_lines(text, gamecore::without_board_marks)) {
+  for (const auto& content : gamecore::content_lines(text, gamecore::without_board_marks)) {
+    // Plain names, not structured bindings: lambdas below capture them.
+    const int line_no = content.number;
+    const std::string& line = content.text;
     const auto colon = line.find(':');
     if (colon != std::string::npos) {
       const std::string key = lower(trim(line.substr(0, colon)));
