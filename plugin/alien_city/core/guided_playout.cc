@@ -37,13 +37,6 @@ Action guided_action(const State& s, Rng& rng) {
   return s.phase() == Phase::Build ? random_action(s, rng) : guided_claim(s);
 }
 
-int guided_playout(State& s, Rng& rng) {
-  int plies = 0;
-  while (!s.is_over()) {
-    apply_unchecked(s, guided_action(s, rng));
-    ++plies;
-  }
-  return plies;
-}
+int guided_playout(State& s, Rng& rng) { return play_out(s, rng, guided_action); }
 
 }  // namespace alien_city

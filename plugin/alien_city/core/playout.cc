@@ -86,13 +86,4 @@ Action random_action(const State& s, Rng& rng) {
   return Action::decline();
 }
 
-int random_playout(State& s, Rng& rng) {
-  int plies = 0;
-  while (!s.is_over()) {
-    apply_unchecked(s, random_action(s, rng));
-    ++plies;
-  }
-  return plies;
-}
-
 }  // namespace alien_city

@@ -16,7 +16,16 @@ namespace alien_city {
 // A uniformly random legal decision for the player to move (not over).
 Action random_action(const State& s, Rng& rng);
 
+// Plays `choose(s, rng)`'s decisions until the game is over; returns how
+// many were taken. Every policy's playout is this loop.
+template <class Choose>
+int play_out(State& s, Rng& rng, Choose choose) {
+  int plies = 0;
+  for (; !s.is_over(); ++plies) apply_unchecked(s, choose(s, rng));
+  return plies;
+}
+
 // Plays random decisions until the game is over; returns how many were taken.
-int random_playout(State& s, Rng& rng);
+inline int random_playout(State& s, Rng& rng) { return play_out(s, rng, random_action); }
 
 }  // namespace alien_city
