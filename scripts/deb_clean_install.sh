@@ -35,9 +35,7 @@ cleanup() {
 }
 trap cleanup EXIT
 echo "== the package"
-(cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/out" >cpack.log 2>&1) ||
-  { cat "$work/cpack.log"; fail "cpack"; }
-deb=$(ls "$work"/out/gamehost_*.deb)
+deb=$("$(dirname "$0")/make_deb.sh" "$build" "$work/out")
 cp -a "$base" "$root"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"

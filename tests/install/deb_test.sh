@@ -11,9 +11,7 @@ work=$(mktemp -d /tmp/gamehost-deb-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-(cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/out" >cpack.log 2>&1) ||
-  { cat "$work/cpack.log"; fail "cpack"; }
-deb=$(ls "$work"/out/gamehost_*.deb)
+deb=$("$(dirname "$0")/../../scripts/make_deb.sh" "$build" "$work/out")
 dpkg-deb -I "$deb" | tee "$work/control.txt"
 depends=$(sed -n 's/^ Depends: //p' "$work/control.txt")
 names=$(sed 's/ ([^)]*)//g; s/, /\n/g' <<<"$depends" | sort | xargs)
