@@ -20,7 +20,7 @@ import sys
 
 def review(gamehost, log, out, iters, jobs, solver=True):
     args = [gamehost, "review", str(log), "--out", str(out), "--iters", str(iters), "--jobs", str(jobs),
-            "--format", "json", "--quiet"]
+            "--format", "json", "--quiet", "--force"]
     if not solver:
         args += ["--solver-nodes", "0"]
     done = subprocess.run(args, check=True, capture_output=True, text=True)
@@ -35,14 +35,18 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("gamehost")
     ap.add_argument("log_dir")
-    ap.add_argument("--iters", type=int, default=20000)
+    ap.add_argument("--iters", type=int, default=50000)
     ap.add_argument("--factor", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--shard", default="", help="K/N: review only the logs K, K+N, K+2N, ... (1-based), to split a run")
     ap.add_argument("--limit", type=int, default=0, help="review only the first K logs")
     a = ap.parse_args()
     logs = sorted(pathlib.Path(a.log_dir).glob("*.ghlog"))
     if a.limit:
         logs = logs[: a.limit]
+    if a.shard:
+        k, n = (int(x) for x in a.shard.split("/"))
+        logs = logs[k - 1 :: n]
     out = pathlib.Path(a.log_dir) / "agreement"
     out.mkdir(exist_ok=True)
     moves = within = 0

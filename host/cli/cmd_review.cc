@@ -130,7 +130,7 @@ void add_review_command(CLI::App& app, Common& common) {
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--jobs,-j", a->jobs, "positions searched at once, one plugin instance each (default 1)")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--iters", a->iters, "MCTS iterations a position (default 20000)")
+  cmd->add_option("--iters", a->iters, "MCTS iterations a position, shared between finding the best move and valuing it and the move played (default 50000; docs/review.md)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed", a->seed, "the review's seed (default 1): same log, seed and settings, same review");
   cmd->add_option("--solver-nodes", a->solver_nodes,

@@ -66,10 +66,13 @@ std::optional<ExactValue> proved(EndgameSolver& solver, Plugin& game, const std:
 
 std::string EngineCoach::hint(const Turn& turn, std::uint64_t iterations, std::uint64_t seed) {
   const bool points = keeps_points(turn.game, turn.state);
-  const rpb::ReviewSettings s = coach_settings(points, iterations, seed);
-  // The options of mcts:iters=ITERATIONS,seed=SEED (the review's defaults
-  // are the agent's), so the hint is the move that agent would choose.
-  MctsSearch search(turn.game, mcts_options(s, seed));
+  // The options of mcts:iters=ITERATIONS,seed=SEED, so the hint is the
+  // move that agent would choose (its first search: no tree kept yet).
+  MctsOptions options;
+  options.iters = iterations;
+  options.seed = seed;
+  options.reuse = false;
+  MctsSearch search(turn.game, options);
   search.set_line_plies(kLinePlies);
   const MctsSearch::Result r = search.search(turn.state, turn.info);
 

@@ -81,14 +81,28 @@ MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed
 DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
                               std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
                               int line_plies, bool keeps_points) {
-  MctsSearch search(game, mcts_options(settings, seed));
+  const std::uint64_t total = settings.iterations();
+  // Split: a search for the best move, then both moves deepened alike.
+  const bool split = settings.root_share() > 0 && !game.info().has_hidden_information();
+  MctsOptions options = mcts_options(settings, seed);
+  std::uint64_t each = std::max<std::uint64_t>(1, total / 10);
+  if (split) {
+    options.iters = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(total) * settings.root_share()));
+    each = std::max<std::uint64_t>(1, (total - std::min(total, options.iters)) / 2);
+  }
+  MctsSearch search(game, options);
   search.set_line_plies(line_plies);
-  search.set_forced(played, std::max<std::uint64_t>(1, settings.iterations() / 10));
-  const MctsSearch::Result r = search.search(state, info);
+  if (!split) search.set_forced(played, each);
+  MctsSearch::Result r = search.search(state, info);
+  if (split) {
+    search.deepen(r.action, each);
+    r.children = search.deepen(played, each);
+  }
 
   DecisionValue d;
   d.best_action = r.action;
-  d.best_line = r.best_line.empty() ? std::vector<std::uint32_t>{r.action} : r.best_line;
+  d.best_line = search.last_line(r.action, line_plies);
+  if (d.best_line.empty()) d.best_line = r.best_line.empty() ? std::vector<std::uint32_t>{r.action} : r.best_line;
   d.played_line = search.last_line(played, line_plies);
   if (d.played_line.empty()) d.played_line.push_back(played);
   for (const RootChild& c : r.children) {

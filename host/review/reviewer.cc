@@ -46,7 +46,8 @@ bool keeps_points(Plugin& game, const std::string& state) {
 rpb::ReviewSettings default_settings(bool keeps_points) {
   rpb::ReviewSettings s;
   s.set_engine("mcts");
-  s.set_iterations(20000);
+  s.set_iterations(50000);
+  s.set_root_share(0.2);
   s.set_seed(1);
   s.set_c(1.4);
   s.set_score_weight(0.5);

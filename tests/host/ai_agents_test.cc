@@ -144,9 +144,9 @@ TEST_CASE("greedy: picks an action of the best evaluation for its seat", "[ai][g
 }
 
 TEST_CASE("ai agent specs: resolved specs, and typos get a clear error", "[ai][spec]") {
-  CHECK(make_agent("mcts:iters=50,seed=2", {})->spec() == "mcts:iters=50,c=1.4,score=0.5,scale=20,threads=1,rollouts=1,seed=2");
-  CHECK(make_agent("mcts:time=0.5,c=0.7,threads=2,seed=1", {})->spec() == "mcts:time=0.5,c=0.7,score=0.5,scale=20,threads=2,rollouts=1,seed=1");
-  CHECK(make_agent("mcts:seed=1", {})->spec() == "mcts:time=1,c=1.4,score=0.5,scale=20,threads=1,rollouts=1,seed=1");
+  CHECK(make_agent("mcts:iters=50,seed=2", {})->spec() == "mcts:iters=50,c=1.4,score=0.1,scale=20,threads=1,rollouts=1,seed=2");
+  CHECK(make_agent("mcts:time=0.5,c=0.7,threads=2,seed=1", {})->spec() == "mcts:time=0.5,c=0.7,score=0.1,scale=20,threads=2,rollouts=1,seed=1");
+  CHECK(make_agent("mcts:seed=1", {})->spec() == "mcts:time=1,c=1.4,score=0.1,scale=20,threads=1,rollouts=1,seed=1");
   CHECK(make_agent("greedy:seed=4", {})->spec() == "greedy:seed=4,rollouts=16");
   CHECK(make_agent("mcts", AgentContext{5, 0, nullptr, nullptr})->spec() !=
         make_agent("mcts", AgentContext{5, 1, nullptr, nullptr})->spec());
@@ -161,7 +161,7 @@ TEST_CASE("ai agent specs: resolved specs, and typos get a clear error", "[ai][s
   CHECK_THROWS_WITH(make_agent("mcts:time=1,iters=5", {}), "agent 'mcts:time=1,iters=5': give time or iters, not both");
   CHECK_THROWS_WITH(make_agent("mcts:uniform=2", {}), "agent 'mcts:uniform=2': uniform must be 0 or 1");
   CHECK(make_agent("mcts:iters=5,uniform=1,seed=3", {})->spec() ==
-        "mcts:iters=5,c=1.4,score=0.5,scale=20,threads=1,rollouts=1,seed=3,uniform=1");
+        "mcts:iters=5,c=1.4,score=0.1,scale=20,threads=1,rollouts=1,seed=3,uniform=1");
   CHECK_THROWS_WITH(make_agent("mcts:threads=0", {}), "agent 'mcts:threads=0': threads must be 1..256");
   CHECK_THROWS_WITH(make_agent("mcts:time=0", {}), "agent 'mcts:time=0': time must be 0.001..86400 seconds, not '0'");
   CHECK_THROWS_WITH(make_agent("greedy:rollouts=0", {}), "agent 'greedy:rollouts=0': rollouts must be 1..1000000");

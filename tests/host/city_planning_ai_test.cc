@@ -129,9 +129,9 @@ TEST_CASE("mcts with keep searches only among the best, so never squanders point
 
 TEST_CASE("mcts keep: its spec says it, and it is checked", "[cp][ai][spec]") {
   CHECK(make_agent("mcts:iters=10,keep=4,seed=1", AgentContext{1, 0})->spec() ==
-        "mcts:iters=10,c=1.4,score=0.5,scale=20,threads=1,rollouts=1,seed=1,keep=4");
+        "mcts:iters=10,c=1.4,score=0.1,scale=20,threads=1,rollouts=1,seed=1,keep=4");
   CHECK(make_agent("mcts:iters=10,seed=1", AgentContext{1, 0})->spec() ==
-        "mcts:iters=10,c=1.4,score=0.5,scale=20,threads=1,rollouts=1,seed=1");
+        "mcts:iters=10,c=1.4,score=0.1,scale=20,threads=1,rollouts=1,seed=1");
   CHECK_THROWS_WITH(make_agent("mcts:keep=2000000", AgentContext{1, 0}),
                     "agent 'mcts:keep=2000000': keep must be 0..1000000");
 }

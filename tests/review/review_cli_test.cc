@@ -62,6 +62,29 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   }
 }
 
+TEST_CASE("the best move and the move played are valued from subtrees of the same size", "[cli]") {
+  const auto dir = test::temp_dir("review-split");
+  const auto log = copy_log(dir, kSeed1);
+  // 1000 iterations a position: 200 find the best move, then it and the
+  // move played get 400 visits each (root_share 0.2).
+  REQUIRE(test::run_gamehost({"review", log.string(), "--iters", "1000", "--solver-nodes", "0", "--format", "none"})
+              .exit_code == 0);
+  const auto review = read_review(dir / "seed-1.ghreview");
+  CHECK(review.header.settings().root_share() == Approx(0.2));
+  int searched = 0, different = 0;
+  for (const auto& p : review.plies) {
+    if (!p.reviewed() || p.move_class() == rpb::FORCED || p.after().exact()) continue;
+    ++searched;
+    // The root search's 200 give no move more than 200 visits, so both
+    // subtrees end with exactly 400.
+    CHECK(p.before().visits() == 400);
+    CHECK(p.after().visits() == 400);
+    different += p.best_action() != p.played_action();
+  }
+  CHECK(searched == 45);
+  CHECK(different > 20);
+}
+
 TEST_CASE("a missed win in Connect Four loses exactly the whole game", "[cli]") {
   const auto dir = test::temp_dir("review-c4");
   const auto log = dir / "missed.ghlog";

@@ -149,6 +149,14 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
   return r;
 }
 
+std::vector<RootChild> MctsSearch::deepen(std::uint32_t action, std::uint64_t at_least) {
+  if (hidden_ || trees_.size() != 1) return {};
+  MctsTree& tree = *trees_[0];
+  const std::uint64_t has = tree.child_visits(action);
+  if (has < at_least) tree.run_forced(action, at_least - has);
+  return tree.root_children();
+}
+
 // --------------------------------------------------------------------- agents
 
 namespace {

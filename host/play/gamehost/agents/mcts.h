@@ -34,8 +34,11 @@ struct MctsOptions {
   double c = 1.4;             // UCT exploration constant (returns' scale)
   // Score-aware utility: a node is worth its mean return plus
   // score_weight * (2/pi) atan(mean margin / score_scale), so that among
-  // won (or lost) lines the search prefers the larger margin. 0: returns only.
-  double score_weight = 0.5;
+  // won (or lost) lines the search prefers the larger margin. 0: returns
+  // only. The agent's 0.1 never trades more than a few percent of winning
+  // chance for points (at 0.5 it gambled close games away, docs/strength.md);
+  // the review searches with 0.5, to tell moves apart by points.
+  double score_weight = 0.1;
   double score_scale = 20;
   int threads = 1;
   std::uint32_t rollouts = 1; // playouts per Rollout call (K)
@@ -218,6 +221,11 @@ class MctsSearch {
   std::vector<std::uint32_t> last_line(std::uint32_t action, int max_plies) const {
     return hidden_ ? std::vector<std::uint32_t>{} : trees_[0]->principal_line(action, max_plies);
   }
+
+  // After a search without hidden information on one thread: gives root
+  // action `action` at least `at_least` visits (more iterations, each
+  // through it) and returns the root's children then; empty otherwise.
+  std::vector<RootChild> deepen(std::uint32_t action, std::uint64_t at_least);
 
   // How many plies of Result::best_line a search fills in (default 0).
   void set_line_plies(int plies) { line_plies_ = plies; }

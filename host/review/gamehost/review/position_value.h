@@ -50,9 +50,12 @@ struct DecisionValue {
   std::vector<std::uint32_t> played_line; // the move played first
 };
 
-// One MCTS search of `settings.iterations()` from `state` (a seat to move),
-// after which the move played gets at least a tenth of them too, so its
-// value is measured by the same search as the best move's. `seed` is this
+// `settings.iterations()` MCTS iterations from `state` (a seat to move): a
+// search of root_share of them picks the best move, then the best move and
+// the move played get (1 - root_share) / 2 of them as visits each, so both
+// values come from equally deep subtrees of the same tree (root_share 0,
+// or hidden information: one search of all of them, after which the move
+// played gets a tenth). `seed` is this
 // position's. Games that keep no points value the margin as the return.
 DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
                               std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
