@@ -8,6 +8,7 @@
 #include <SFML/Graphics/Image.hpp>
 
 #include <filesystem>
+#include <string>
 
 #include "viewer_test_support.h"
 
@@ -72,10 +73,21 @@ TEST_CASE("--isolate: a crash while the log is replayed, an abort and a hang are
   const auto dir = temp_dir("iso-kinds");
   const auto log = fault_game_log(dir);
   // A fault while replaying is reported as `gamehost verify` reports it: the
-  // file, the ply's byte offset and ply, then the fault.
+  // file, the ply's byte offset and ply, then the fault. The offset is taken
+  // from gamehost's report: it moves with the move times the log records
+  // (a time of 0 ms takes no bytes, 1 ms two).
+  const Run verify = run(GAMEHOST_BIN, {"--isolate", "--plugins", kPlugins, "verify", log.string()},
+                         {"GAMEHOST_FAULT=crash:apply:3", "GAMEHOST_ISOLATE"});
+  const std::string prefix = "gamehost: error: " + log.string() + ": byte ";
+  const std::string fault_text = ", ply 3: fault_game: Apply: crashed (signal 11, Segmentation fault)\n";
+  INFO(verify.err);
+  REQUIRE(verify.exit_code == 1);
+  REQUIRE(verify.err.rfind(prefix, 0) == 0);
+  const std::string offset = verify.err.substr(prefix.size(), verify.err.find(',', prefix.size()) - prefix.size());
+  REQUIRE(verify.err == prefix + offset + fault_text);
+  CHECK(std::stoi(offset) >= 209);  // at least the header and two plies without times
   const std::pair<const char*, std::string> cases[] = {
-      {"crash:apply:3", "replay-viewer: error: " + log.string() +
-                            ": byte 209, ply 3: fault_game: Apply: crashed (signal 11, Segmentation fault)\n"},
+      {"crash:apply:3", "replay-viewer: error: " + log.string() + ": byte " + offset + fault_text},
       {"abort:renderscene", "replay-viewer: fault_game: RenderScene: crashed (signal 6, Aborted)\n"},
       {"hang:renderscene", "replay-viewer: fault_game: RenderScene: timed out (no answer within 1 s; stopped)\n"},
   };
