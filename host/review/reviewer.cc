@@ -117,7 +117,9 @@ std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Position
       continue;
     }
     if (settings.solver_nodes() == 0 || !solver.applicable()) break;
-    auto solved = solver.solve(pos.states[k], info, settings.solver_nodes());
+    std::optional<double> guess;
+    if (exact[k + 1]) guess = exact[k + 1]->for_seat[0].margin();
+    auto solved = solver.solve(pos.states[k], info, settings.solver_nodes(), guess);
     if (!solved) break;
     exact[k] = solved_value(*solved);
   }

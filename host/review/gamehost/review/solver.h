@@ -41,7 +41,8 @@ class EndgameSolver {
   // The exact value of `state` (info: to_move and legal_ids), or nullopt
   // when more than `node_budget` positions would be needed (or the game is
   // not applicable). Deterministic for the same sequence of calls.
-  std::optional<Solved> solve(const std::string& state, const pb::StateInfo& info, std::uint64_t node_budget);
+  std::optional<Solved> solve(const std::string& state, const pb::StateInfo& info, std::uint64_t node_budget,
+                              std::optional<double> guess = std::nullopt);
 
   std::size_t table_size() const { return table_.size(); }
 
@@ -53,6 +54,17 @@ class EndgameSolver {
     Bound bound = Bound::Exact;
   };
   struct OutOfBudget {};
+  struct Child {
+    std::uint32_t action;
+    std::string state;
+    pb::StateInfo info;
+    double final_value;  // when the child is terminal
+  };
+
+  // Every child of `state`, made now: finished games first (the mover's
+  // best first), then `first`, then the rest in id order.
+  std::vector<Child> finished_first(const std::string& state, const pb::StateInfo& info, bool maximising,
+                                    std::uint32_t first);
 
   double search(const std::string& state, const pb::StateInfo& info, double alpha, double beta);
   double terminal_margin(const std::string& state, const pb::StateInfo& info);
