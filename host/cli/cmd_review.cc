@@ -2,6 +2,7 @@
 // (docs/review.md), written beside the log as LOG.ghreview and printed as a
 // table, JSON or the most costly moves.
 #include <fmt/core.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,11 +20,20 @@ namespace {
 namespace rv = gamehost::review;
 namespace fs = std::filesystem;
 
+// One job per core this process may run on (as nproc counts them): the
+// review is the same with any number of jobs.
+int machine_cores() {
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  const int n = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+  return std::clamp(n, 1, 256);
+}
+
 struct ReviewArgs {
   std::vector<std::string> paths;
   std::string format = "text";
   int top = 0;
-  int jobs = 1;
+  int jobs = machine_cores();
   std::string out, shard;
   bool force = false;
   bool quiet = false;
@@ -128,7 +138,9 @@ void add_review_command(CLI::App& app, Common& common) {
       ->check(CLI::IsMember({"text", "json", "none"}));
   cmd->add_option("--top", a->top, "also list each player's N most costly moves, with positions")
       ->check(CLI::Range(1, 1000));
-  cmd->add_option("--jobs,-j", a->jobs, "positions searched at once, one plugin instance each (default 1)")
+  cmd->add_option("--jobs,-j", a->jobs,
+                  fmt::format("positions searched at once, one plugin instance each (default: one per core, here {})",
+                              machine_cores()))
       ->check(CLI::Range(1, 256));
   cmd->add_option("--iters", a->iters, "MCTS iterations a position, shared between finding the best move and valuing it and the move played (default 50000; docs/review.md)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));

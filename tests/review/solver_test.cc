@@ -122,3 +122,41 @@ TEST_CASE("the solver gives up past its budget and says so", "[solver]") {
   // The opening cannot be solved in a thousand positions.
   CHECK_FALSE(solver.solve(states[0], game->query(states[0], legal_flags()), 1000));
 }
+
+TEST_CASE("a solve started from a guess proves the same value and line, right or wrong", "[solver]") {
+  auto game = Plugin::load(ALIEN_CITY_PLUGIN);
+  const GameLog log = read_log(std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog");
+  const auto states = replay(*game, log, std::nullopt, true).states;
+  const int k = log.record.plies_size() - 5;
+  const auto info = game->query(states[k], legal_flags());
+  // -39 is the value (above); guesses below, at and above it, each solver fresh.
+  for (const double guess : {-60.0, -40.0, -39.0, -38.0, 0.0}) {
+    review::EndgameSolver solver(*game, true);
+    const auto solved = solver.solve(states[k], info, 1'000'000, guess);
+    REQUIRE(solved);
+    CHECK(solved->margin == -39);
+    std::string s = states[k];
+    pb::ApplyResponse applied;
+    for (const std::uint32_t a : solved->line) {
+      game->apply(s, a, legal_flags(), applied);
+      s = applied.state();
+    }
+    pb::QueryFlags scores;
+    scores.set_scores(true);
+    const auto end = game->query(s, scores);
+    REQUIRE(end.terminal());
+    CHECK(end.scores(0) - end.scores(1) == -39);
+  }
+}
+
+TEST_CASE("the solver makes each child only when its turn comes (known position counts)", "[solver]") {
+  auto game = Plugin::load(ALIEN_CITY_PLUGIN);
+  const GameLog log = read_log(std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog");
+  const auto states = replay(*game, log, std::nullopt, true).states;
+  const int k = log.record.plies_size() - 8;
+  review::EndgameSolver solver(*game, true);
+  const auto solved = solver.solve(states[k], game->query(states[k], legal_flags()), 1'000'000);
+  REQUIRE(solved);
+  // Every child made first (the order before) visited 990 positions here.
+  CHECK(solved->nodes == 666);
+}
