@@ -63,8 +63,11 @@ double EndgameSolver::search(const std::string& state, const pb::StateInfo& info
   // the finished games go first, so a winning move ends the search at once;
   // with points, no single child ends it, so each child is made only when
   // its turn comes (the table's move first, then id order) and a cut-off
-  // spares the Apply calls of the rest: 40% fewer positions 10 plies from
-  // the end of an Alien City game.
+  // spares the Apply calls of the rest. Points are whole numbers, so the
+  // children after the first are only tested against the bound with a
+  // null window (principal variation search) and searched again, wider,
+  // when one beats it. Together: 60% fewer positions 10 plies from the end
+  // of an Alien City game (docs/performance.md).
   std::vector<Child> children = keeps_points_ ? std::vector<Child>{} : finished_first(state, info, maximising, first);
   double best = maximising ? -1e300 : 1e300;
   std::uint32_t best_action = children.empty() ? first : children.front().action;
@@ -82,8 +85,17 @@ double EndgameSolver::search(const std::string& state, const pb::StateInfo& info
       if (i > 0 && a == first) continue;
       if (++nodes_ > budget_) throw OutOfBudget{};
       game_.apply(state, a, legal_, applied);
-      v = applied.info().terminal() ? terminal_margin(applied.state(), applied.info())
-                                    : search(applied.state(), applied.info(), alpha, beta);
+      if (applied.info().terminal()) {
+        v = terminal_margin(applied.state(), applied.info());
+      } else if (i == 0 || beta - alpha <= 1) {
+        v = search(applied.state(), applied.info(), alpha, beta);
+      } else if (maximising) {
+        v = search(applied.state(), applied.info(), alpha, alpha + 1);
+        if (v > alpha && v < beta) v = search(applied.state(), applied.info(), v, beta);
+      } else {
+        v = search(applied.state(), applied.info(), beta - 1, beta);
+        if (v < beta && v > alpha) v = search(applied.state(), applied.info(), alpha, v);
+      }
     }
     if (maximising ? v > best : v < best) best = v, best_action = a;
     if (maximising) alpha = std::max(alpha, v);
