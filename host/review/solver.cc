@@ -45,6 +45,17 @@ std::vector<EndgameSolver::Child> EndgameSolver::finished_first(const std::strin
   return children;
 }
 
+double EndgameSolver::search_null_window(const std::string& state, const pb::StateInfo& info, bool maximising,
+                                         double alpha, double beta) {
+  if (beta - alpha <= 1) return search(state, info, alpha, beta);
+  if (maximising) {
+    const double v = search(state, info, alpha, alpha + 1);
+    return v > alpha && v < beta ? search(state, info, v, beta) : v;
+  }
+  const double v = search(state, info, beta - 1, beta);
+  return v < beta && v > alpha ? search(state, info, alpha, v) : v;
+}
+
 double EndgameSolver::search(const std::string& state, const pb::StateInfo& info, double alpha, double beta) {
   if (info.terminal()) return terminal_margin(state, info);
   const std::uint64_t key = state_hash(state);
@@ -68,39 +79,33 @@ double EndgameSolver::search(const std::string& state, const pb::StateInfo& info
   // null window (principal variation search) and searched again, wider,
   // when one beats it. Together: 60% fewer positions 10 plies from the end
   // of an Alien City game (docs/performance.md).
-  std::vector<Child> children = keeps_points_ ? std::vector<Child>{} : finished_first(state, info, maximising, first);
   double best = maximising ? -1e300 : 1e300;
-  std::uint32_t best_action = children.empty() ? first : children.front().action;
-  pb::ApplyResponse applied;
-  const int n = children.empty() ? info.legal_ids_size() + 1 : static_cast<int>(children.size());
-  for (int i = 0; i < n; ++i) {
-    std::uint32_t a = 0;
-    double v = 0;
-    if (!children.empty()) {
-      const Child& c = children[static_cast<std::size_t>(i)];
-      a = c.action;
-      v = c.info.terminal() ? c.final_value : search(c.state, c.info, alpha, beta);
-    } else {
-      a = i == 0 ? first : info.legal_ids(i - 1);
-      if (i > 0 && a == first) continue;
-      if (++nodes_ > budget_) throw OutOfBudget{};
-      game_.apply(state, a, legal_, applied);
-      if (applied.info().terminal()) {
-        v = terminal_margin(applied.state(), applied.info());
-      } else if (i == 0 || beta - alpha <= 1) {
-        v = search(applied.state(), applied.info(), alpha, beta);
-      } else if (maximising) {
-        v = search(applied.state(), applied.info(), alpha, alpha + 1);
-        if (v > alpha && v < beta) v = search(applied.state(), applied.info(), v, beta);
-      } else {
-        v = search(applied.state(), applied.info(), beta - 1, beta);
-        if (v < beta && v > alpha) v = search(applied.state(), applied.info(), alpha, v);
-      }
-    }
+  std::uint32_t best_action = first;
+  // Takes child `a`'s value; true on a cut-off.
+  auto take = [&](std::uint32_t a, double v) {
     if (maximising ? v > best : v < best) best = v, best_action = a;
     if (maximising) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
-    if (alpha >= beta) break;
+    return alpha >= beta;
+  };
+  if (!keeps_points_) {
+    for (const Child& c : finished_first(state, info, maximising, first))
+      if (take(c.action, c.info.terminal() ? c.final_value : search(c.state, c.info, alpha, beta))) break;
+  } else {
+    pb::ApplyResponse applied;
+    bool first_child = true;
+    auto try_action = [&](std::uint32_t a) {
+      if (++nodes_ > budget_) throw OutOfBudget{};
+      game_.apply(state, a, legal_, applied);
+      const double v = applied.info().terminal() ? terminal_margin(applied.state(), applied.info())
+                       : first_child ? search(applied.state(), applied.info(), alpha, beta)
+                                     : search_null_window(applied.state(), applied.info(), maximising, alpha, beta);
+      first_child = false;
+      return take(a, v);
+    };
+    if (!try_action(first))
+      for (const std::uint32_t a : info.legal_ids())
+        if (a != first && try_action(a)) break;
   }
   Entry e;
   e.value = best;

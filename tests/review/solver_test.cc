@@ -44,6 +44,21 @@ double minimax(Plugin& game, const std::string& state, const pb::StateInfo& info
   return best;
 }
 
+// Seat 0's final margin after playing `line` from `state`, which must end
+// the game.
+double line_end_margin(Plugin& game, std::string state, const std::vector<std::uint32_t>& line) {
+  pb::ApplyResponse applied;
+  for (const std::uint32_t a : line) {
+    game.apply(state, a, legal_flags(), applied);
+    state = applied.state();
+  }
+  pb::QueryFlags scores;
+  scores.set_scores(true);
+  const auto end = game.query(state, scores);
+  REQUIRE(end.terminal());
+  return static_cast<double>(end.scores(0) - end.scores(1));
+}
+
 }  // namespace
 
 TEST_CASE("the solver's values equal exhaustive search on Alien City's last plies", "[solver]") {
@@ -62,17 +77,7 @@ TEST_CASE("the solver's values equal exhaustive search on Alien City's last plie
     REQUIRE(solved);
     CHECK(solved->margin == exhaustive);
     // The best line is legal and reaches the proved margin.
-    std::string s = states[k];
-    pb::ApplyResponse applied;
-    for (const std::uint32_t a : solved->line) {
-      game->apply(s, a, legal_flags(), applied);
-      s = applied.state();
-    }
-    pb::QueryFlags scores;
-    scores.set_scores(true);
-    const auto end = game->query(s, scores);
-    REQUIRE(end.terminal());
-    CHECK(static_cast<double>(end.scores(0) - end.scores(1)) == exhaustive);
+    CHECK(line_end_margin(*game, states[k], solved->line) == exhaustive);
     ++compared;
   }
   CHECK(compared == 5);
@@ -135,17 +140,7 @@ TEST_CASE("a solve started from a guess proves the same value and line, right or
     const auto solved = solver.solve(states[k], info, 1'000'000, guess);
     REQUIRE(solved);
     CHECK(solved->margin == -39);
-    std::string s = states[k];
-    pb::ApplyResponse applied;
-    for (const std::uint32_t a : solved->line) {
-      game->apply(s, a, legal_flags(), applied);
-      s = applied.state();
-    }
-    pb::QueryFlags scores;
-    scores.set_scores(true);
-    const auto end = game->query(s, scores);
-    REQUIRE(end.terminal());
-    CHECK(end.scores(0) - end.scores(1) == -39);
+    CHECK(line_end_margin(*game, states[k], solved->line) == -39);
   }
 }
 

@@ -67,6 +67,11 @@ class EndgameSolver {
                                     std::uint32_t first);
 
   double search(const std::string& state, const pb::StateInfo& info, double alpha, double beta);
+  // A child after the first, searched with a null window at the bound its
+  // parent must beat (`maximising`: the parent's mover is seat 0), and
+  // again with a wider window when it beats it. Whole-number values only.
+  double search_null_window(const std::string& state, const pb::StateInfo& info, bool maximising, double alpha,
+                            double beta);
   double terminal_margin(const std::string& state, const pb::StateInfo& info);
 
   Plugin& game_;
