@@ -140,7 +140,7 @@ void add_review_command(CLI::App& app, Common& common) {
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--jobs,-j", a->jobs,
                   fmt::format("positions searched at once, one plugin instance each (default: one per core, here {})",
-                              machine_cores()))
+                              a->jobs))
       ->check(CLI::Range(1, 256));
   cmd->add_option("--iters", a->iters, "MCTS iterations a position, shared between finding the best move and valuing it and the move played (default 50000; docs/review.md)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));

@@ -171,18 +171,9 @@ TEST_CASE("after kill -9 mid-game every ply played is in the log", "[cli][crash]
     }
   });
   REQUIRE(::write(in[1], moves.data(), moves.size()) == static_cast<ssize_t>(moves.size()));
-  int plies = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (plies < 12 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    try {
-      plies = gamehost::read_log(log_path).record.plies_size();
-    } catch (const gamehost::HostError&) {
-    }
-  }
-  ::kill(pid, SIGKILL);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
+  test::wait_until([&] { return test::plies_so_far(log_path) >= 12; }, std::chrono::seconds(120));
+  const int plies = test::plies_so_far(log_path);
+  const int status = test::kill_and_reap(pid);
   ::close(in[1]);
   drain.join();
   ::close(out[0]);

@@ -1,6 +1,5 @@
 // Torn logs repaired, killed games and tournaments resumed (issue 11), end
 // to end through the real gamehost and plugins.
-#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,7 +8,6 @@
 #include <chrono>
 #include <fmt/core.h>
 #include <regex>
-#include <thread>
 
 #include "gamehost/game_log.h"
 #include "test_support.h"
@@ -32,22 +30,6 @@ std::string moves_of(const gamehost::GameLog& log) {
 // game killed right after ply k leaves (each record is one write(2)).
 std::string killed_after(const std::string& bytes, const gamehost::GameLog& log, int k) {
   return bytes.substr(0, log.ply_offsets[static_cast<std::size_t>(k)]);
-}
-
-// Plies in the log at `path` so far (0 while it has no readable header).
-int plies_so_far(const std::string& path) {
-  try {
-    return gamehost::read_log(path).record.plies_size();
-  } catch (const std::exception&) {
-    return 0;
-  }
-}
-
-void kill_and_reap(pid_t pid) {
-  ::kill(pid, SIGKILL);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  CHECK(WIFSIGNALED(status));
 }
 
 }  // namespace
@@ -226,11 +208,9 @@ TEST_CASE("a game killed with SIGKILL mid-search resumes to the uninterrupted ga
     args = {"play", "alien_city", "--seed", "8", "--out", path, "-q"};
     args.insert(args.end(), agents.begin(), agents.end());
     const pid_t pid = test::spawn_gamehost(args);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (plies_so_far(path) < target && std::chrono::steady_clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    kill_and_reap(pid);
-    const int kept = plies_so_far(path);
+    test::wait_until([&] { return test::plies_so_far(path) >= target; }, std::chrono::seconds(120));
+    CHECK(WIFSIGNALED(test::kill_and_reap(pid)));
+    const int kept = test::plies_so_far(path);
     CHECK(kept >= target);
     REQUIRE(kept < uninterrupted.record.plies_size());  // killed mid-game
     const auto r = test::run_gamehost({"play", "--resume", path, "-q"});
@@ -273,13 +253,11 @@ TEST_CASE("a killed tournament resumes to the uninterrupted results", "[trust][r
     int n = 0;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(killed) / "games", ec))
-      n += plies_so_far(e.path().string()) > 0 && gamehost::read_log(e.path()).finished();
+      n += test::plies_so_far(e.path().string()) > 0 && gamehost::read_log(e.path()).finished();
     return n;
   };
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (finished_logs() < 2 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  kill_and_reap(pid);
+  test::wait_until([&] { return finished_logs() >= 2; }, std::chrono::seconds(120));
+  CHECK(WIFSIGNALED(test::kill_and_reap(pid)));
   REQUIRE_FALSE(std::filesystem::exists(std::filesystem::path(killed) / "results.json"));
   auto r = test::run_gamehost({"tournament", "--resume", killed});
   CHECK(r.exit_code == 0);

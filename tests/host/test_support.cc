@@ -1,6 +1,7 @@
 #include "test_support.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -51,6 +52,22 @@ pid_t spawn_gamehost(const std::vector<std::string>& args) {
   posix_spawn_file_actions_destroy(&fa);
   REQUIRE(rc == 0);
   return pid;
+}
+
+bool wait_until(const std::function<bool()>& done, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+int kill_and_reap(pid_t pid) {
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
 }
 
 Run run_gamehost(const std::vector<std::string>& args, const std::string& input) {
@@ -167,6 +184,14 @@ std::set<std::string> marked_cells(const std::string& board, const std::string& 
     }
   }
   return marked;
+}
+
+int plies_so_far(const std::string& path) {
+  try {
+    return gamehost::read_log(path).record.plies_size();
+  } catch (const std::exception&) {
+    return 0;
+  }
 }
 
 }  // namespace test

@@ -4,7 +4,9 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +32,13 @@ Run run_program(const std::string& program, const std::vector<std::string>& args
 // caller waits for (or kills) the returned process.
 pid_t spawn_gamehost(const std::vector<std::string>& args);
 
+// Polls `done` every 2 ms until it holds or `limit` has passed; whether it
+// held. Limits are generous: a sanitizer build on a loaded machine runs many
+// times slower than a normal one.
+bool wait_until(const std::function<bool()>& done, std::chrono::seconds limit);
+// Kills `pid` with SIGKILL and waits for it; its wait status.
+int kill_and_reap(pid_t pid);
+
 // A fresh empty folder under the build's temp area, removed at exit.
 std::filesystem::path temp_dir(const std::string& name);
 
@@ -48,5 +57,8 @@ void write_file(const std::filesystem::path& p, const std::string& bytes);
 // The core's state after the log's first `plies` actions, starting from
 // the recorded initial state.
 alien_city::State core_replay(const gamehost::GameLog& log, int plies);
+
+// Plies in the log at `path` so far (0 while it has no readable header).
+int plies_so_far(const std::string& path);
 
 }  // namespace test

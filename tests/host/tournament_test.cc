@@ -11,7 +11,6 @@
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 #include <chrono>
-#include <thread>
 
 #include "test_support.h"
 #include "gamehost/tournament.h"
@@ -173,9 +172,8 @@ TEST_CASE("tournament: Ctrl-C keeps the finished games and prints the partial ta
   REQUIRE(posix_spawn(&pid, GAMEHOST_BIN, &fa, nullptr, argv.data(), environ) == 0);
   posix_spawn_file_actions_destroy(&fa);
   // Wait for two finished games, then interrupt the third.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (test::read_file(out_file).find("[2/40]") == std::string::npos && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  test::wait_until([&] { return test::read_file(out_file).find("[2/40]") != std::string::npos; },
+                   std::chrono::seconds(120));
   REQUIRE(::kill(pid, SIGINT) == 0);
   int status = 0;
   REQUIRE(::waitpid(pid, &status, 0) == pid);
