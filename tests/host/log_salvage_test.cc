@@ -2,7 +2,6 @@
 // to end through the real gamehost and plugins.
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
