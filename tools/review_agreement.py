@@ -2,6 +2,7 @@
 """How far a review's verdicts move when the engine gets ten times the budget.
 
 Usage: tools/review_agreement.py GAMEHOST LOG_DIR [--iters N] [--factor F] [--jobs J] [--limit K]
+                                   [--second-seed S] [--reuse]
 
 Reviews every *.ghlog of LOG_DIR three times with `gamehost review` (the
 review files go to LOG_DIR/agreement/): at N iterations a position, at F*N,
@@ -9,7 +10,11 @@ and at N without the endgame solver. Prints, for the reviewed decisions
 (forced moves excluded), the share whose points lost agree within 3 points
 between the two budgets, and, where the solver proved a ply's values, how
 far the solver-free estimate of the points lost is from the proved one.
-Used for the table in docs/review.md.
+With --second-seed S it also reviews every log at both budgets with the
+search seeded by S instead of 1 (files *.seedS.ghreview) and prints how often
+the two seeds agree at the same budget: how much of the disagreement between
+budgets is the search's chance, and how much its drift with the budget.
+Used for the tables in docs/review.md.
 """
 import argparse
 import json
@@ -18,9 +23,11 @@ import subprocess
 import sys
 
 
-def review(gamehost, log, out, iters, jobs, solver=True):
+def review(gamehost, log, out, iters, jobs, solver=True, seed=1, reuse=False):
     args = [gamehost, "review", str(log), "--out", str(out), "--iters", str(iters), "--jobs", str(jobs),
-            "--format", "json", "--quiet", "--force"]
+            "--seed", str(seed), "--format", "json", "--quiet"]
+    if not reuse:
+        args.append("--force")
     if not solver:
         args += ["--solver-nodes", "0"]
     done = subprocess.run(args, check=True, capture_output=True, text=True)
@@ -29,6 +36,28 @@ def review(gamehost, log, out, iters, jobs, solver=True):
 
 def lost(p):
     return p.get("points_lost", 0.0)
+
+
+def agree(a, b):
+    """Plies of two reviews of one log whose points lost are within 3 points (forced moves left out)."""
+    plies = [k for k, p in a.items() if p.get("move_class") != "FORCED" and b[k].get("move_class") != "FORCED"]
+    return sum(abs(lost(a[k]) - lost(b[k])) <= 3 for k in plies), len(plies)
+
+
+class Tally:
+    """Agreeing moves and moves, summed over the logs."""
+
+    def __init__(self):
+        self.within = self.moves = 0
+
+    def add(self, pair):
+        self.within += pair[0]
+        self.moves += pair[1]
+        return f"{pair[0]}/{pair[1]}"
+
+    def __str__(self):
+        share = 100.0 * self.within / self.moves if self.moves else 0.0
+        return f"{self.within}/{self.moves} ({share:.1f}%)"
 
 
 def main():
@@ -40,7 +69,13 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--shard", default="", help="K/N: review only the logs K, K+N, K+2N, ... (1-based), to split a run")
     ap.add_argument("--limit", type=int, default=0, help="review only the first K logs")
+    ap.add_argument("--second-seed", type=int, default=0,
+                    help="also review at both budgets with this search seed and compare the seeds")
+    ap.add_argument("--reuse", action="store_true",
+                    help="keep finished review files made with the same settings instead of reviewing again")
     a = ap.parse_args()
+    if a.second_seed == 1:
+        ap.error("--second-seed must differ from 1, the seed of the first reviews")
     logs = sorted(pathlib.Path(a.log_dir).glob("*.ghlog"))
     if a.limit:
         logs = logs[: a.limit]
@@ -52,10 +87,12 @@ def main():
     moves = within = 0
     exact_moves = 0
     exact_err = []
+    seed_base, seed_big, seed_cross = Tally(), Tally(), Tally()
     for log in logs:
-        base = review(a.gamehost, log, out / f"{log.stem}.base.ghreview", a.iters, a.jobs)
-        big = review(a.gamehost, log, out / f"{log.stem}.big.ghreview", a.iters * a.factor, a.jobs)
-        nosolve = review(a.gamehost, log, out / f"{log.stem}.nosolver.ghreview", a.iters, a.jobs, solver=False)
+        base = review(a.gamehost, log, out / f"{log.stem}.base.ghreview", a.iters, a.jobs, reuse=a.reuse)
+        big = review(a.gamehost, log, out / f"{log.stem}.big.ghreview", a.iters * a.factor, a.jobs, reuse=a.reuse)
+        nosolve = review(a.gamehost, log, out / f"{log.stem}.nosolver.ghreview", a.iters, a.jobs, solver=False,
+                         reuse=a.reuse)
         game_moves = game_within = 0
         for ply, p in base.items():
             if p.get("move_class") == "FORCED":
@@ -68,9 +105,21 @@ def main():
         moves += game_moves
         within += game_within
         print(f"{log.name}: {game_within}/{game_moves} within 3 points", flush=True)
+        if a.second_seed:
+            seed = a.second_seed
+            base2 = review(a.gamehost, log, out / f"{log.stem}.base.seed{seed}.ghreview", a.iters, a.jobs,
+                           seed=seed, reuse=a.reuse)
+            big2 = review(a.gamehost, log, out / f"{log.stem}.big.seed{seed}.ghreview", a.iters * a.factor, a.jobs,
+                          seed=seed, reuse=a.reuse)
+            print(f"  seeds 1 and {seed}: {seed_base.add(agree(base, base2))} at {a.iters}, "
+                  f"{seed_big.add(agree(big, big2))} at {a.iters * a.factor}; seed {seed} across the budgets "
+                  f"{seed_cross.add(agree(base2, big2))}", flush=True)
     share = 100.0 * within / moves if moves else 0.0
     print(f"all: {within}/{moves} moves ({share:.1f}%) agree within 3 points at {a.iters} and "
           f"{a.iters * a.factor} iterations")
+    if a.second_seed:
+        print(f"the same budget, seeds 1 and {a.second_seed}: {seed_base} agree at {a.iters}, {seed_big} at "
+              f"{a.iters * a.factor}; seed {a.second_seed} across the budgets: {seed_cross}")
     if exact_err:
         exact_err.sort()
         w3 = sum(e <= 3 for e in exact_err)

@@ -1,0 +1,59 @@
+#!/bin/bash
+# tools/review_agreement.py end to end on the real gamehost: two logs (Alien
+# City and Connect Four) reviewed at two budgets and two search seeds. Checks
+# that the totals are the sums of the per-log counts, that the second seed's
+# reviews are separate files made with that seed, that --reuse keeps finished
+# reviews instead of making them again, and that a second seed of 1 is refused.
+# usage: review_agreement_test.sh PYTHON TOOL GAMEHOST SAMPLES_DIR
+set -u
+python=$1 tool=$2 gamehost=$3 samples=$4
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cp "$samples/seed-1.ghlog" "$samples/connect_four-seed-1.ghlog" "$dir/"
+run() { "$python" "$tool" "$gamehost" "$dir" --iters 200 --factor 3 --jobs 1 --second-seed 2 "$@"; }
+run > "$dir/first.txt" 2>&1 || { cat "$dir/first.txt"; fail "the tool failed"; }
+cat "$dir/first.txt"
+
+# Sums of "k/n" fields: per log (lines ending "within 3 points") and per seed pair.
+sum_pairs() { grep -oE '[0-9]+/[0-9]+' | awk -F/ '{k+=$1; n+=$2} END {print k "/" n}'; }
+per_log=$(grep -E '\.ghlog: [0-9]+/[0-9]+ within 3 points$' "$dir/first.txt" | sum_pairs)
+[ "$(grep -c '\.ghlog: ' "$dir/first.txt")" = 2 ] || fail "expected one line per log"
+all=$(grep -oE '^all: [0-9]+/[0-9]+' "$dir/first.txt" | sum_pairs)
+[ "$per_log" = "$all" ] || fail "the total $all is not the sum of the logs' counts $per_log"
+# Moves reviewed: the Alien City sample has 46 unforced decisions, Connect Four 35.
+[ "$all" != "${all%/81}" ] || fail "expected 81 moves in all, got $all"
+
+for column in 1 2 3; do
+  logs=$(grep -E '^  seeds 1 and 2: ' "$dir/first.txt" | grep -oE '[0-9]+/[0-9]+' |
+         awk -v c="$column" 'NR % 3 == c % 3' | sum_pairs)
+  total=$(grep -E '^the same budget, seeds 1 and 2: ' "$dir/first.txt" | grep -oE '[0-9]+/[0-9]+' |
+          sed -n "${column}p" | sum_pairs)
+  [ "$logs" = "$total" ] || fail "seed comparison $column: total $total, logs sum to $logs"
+done
+
+reviews="$dir/agreement"
+for stem in seed-1 connect_four-seed-1; do
+  for budget in base big; do
+    [ -s "$reviews/$stem.$budget.seed2.ghreview" ] || fail "no $stem.$budget.seed2.ghreview"
+  done
+  # Seeded differently, so the Alien City search's records differ.
+  if [ "$stem" = seed-1 ] && cmp -s "$reviews/$stem.base.ghreview" "$reviews/$stem.base.seed2.ghreview"; then
+    fail "the seed-2 review of $stem is byte-identical to the seed-1 review"
+  fi
+done
+"$gamehost" review "$dir/seed-1.ghlog" --out "$reviews/seed-1.base.seed2.ghreview" --iters 200 --seed 2 \
+  --format none --quiet || fail "the seed-2 review was not made with --seed 2 and --iters 200"
+
+# --reuse: the same report from the finished files, none of them written again.
+before=$(cd "$reviews" && md5sum ./*.ghreview && stat -c '%n %Y' ./*.ghreview)
+sleep 1
+run --reuse > "$dir/second.txt" 2>&1 || { cat "$dir/second.txt"; fail "the --reuse run failed"; }
+after=$(cd "$reviews" && md5sum ./*.ghreview && stat -c '%n %Y' ./*.ghreview)
+[ "$before" = "$after" ] || fail "--reuse wrote review files again"
+diff "$dir/first.txt" "$dir/second.txt" || fail "--reuse reported differently"
+
+if out=$("$python" "$tool" "$gamehost" "$dir" --second-seed 1 2>&1); then fail "--second-seed 1 accepted"; fi
+echo "$out" | grep -q -- "--second-seed must differ from 1" || fail "unclear message for --second-seed 1: $out"
+echo PASS
