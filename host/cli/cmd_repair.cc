@@ -6,10 +6,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include "commands.h"
 #include "gamehost/log_repair.h"
 #include "gamehost/log_signature.h"
+#include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 
 namespace gamehost {
@@ -33,6 +35,8 @@ void add_repair_command(CLI::App& app, Common& common) {
   cmd->callback([&common, args] {
     (void)common;
     const std::string key = args->sign_key.empty() ? "" : read_sign_key(args->sign_key, "--sign-key");
+    std::optional<ReplaceLock> lock;  // cutting a log that a game is still writing would tear it
+    if (args->in_place) lock.emplace(args->log);
     const std::string bytes = read_regular_file(args->log);
     const auto torn = find_torn_tail(bytes, args->log);
     if (!torn) {

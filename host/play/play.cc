@@ -84,7 +84,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   if (chance_game) commit_chance(header, secret);
   std::unique_ptr<LogWriter> log;
   if (!s.log_path.empty())
-    log = s.resume ? std::make_unique<LogWriter>(s.log_path, s.resume->keep_bytes)
+    log = s.resume ? std::make_unique<LogWriter>(s.log_path, s.resume->log.size, s.resume->keep_bytes)
                    : std::make_unique<LogWriter>(s.log_path, header, s.overwrite);
   if (log) log->set_durable(s.durable);
 

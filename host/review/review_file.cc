@@ -1,16 +1,14 @@
 #include "gamehost/review/review_file.h"
 
-#include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "gamehost/error.h"
 #include "gamehost/framing.h"
+#include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 
 namespace gamehost::review {
@@ -34,6 +32,7 @@ ReviewFile read_review(const std::filesystem::path& path) {
   ReviewFile r;
   r.file = path.string();
   const std::string bytes = read_regular_file(path);
+  r.file_bytes = bytes.size();
   const std::string_view view(bytes);
   if (view.size() < kReviewMagic.size() || view.substr(0, kReviewMagic.size()) != kReviewMagic)
     throw HostError(at_error(r.file, 0, "not a gamehost review (wrong magic)"));
@@ -74,13 +73,7 @@ ReviewFile read_review(const std::filesystem::path& path) {
 }
 
 ReviewWriter::ReviewWriter(const std::filesystem::path& path, const rpb::ReviewHeader& header, bool overwrite)
-    : path_(path.string()) {
-  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
-  fd_ = ::open(path.c_str(), flags, 0644);
-  if (fd_ < 0) {
-    if (errno == EEXIST) throw HostError(fmt::format("{}: already exists (use --force to review again)", path_));
-    throw HostError(fmt::format("{}: cannot create: {}", path_, std::strerror(errno)));
-  }
+    : path_(path.string()), fd_(create_output(path, overwrite, "use --force to review again")) {
   buffer_.assign(kReviewMagic);
   put_u32(buffer_, kReviewFormatVersion);
   *record_.mutable_header() = header;
@@ -88,13 +81,8 @@ ReviewWriter::ReviewWriter(const std::filesystem::path& path, const rpb::ReviewH
   write_fully(fd_, buffer_, path_);
 }
 
-ReviewWriter::ReviewWriter(const ReviewFile& existing) : path_(existing.file) {
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd_ < 0) throw HostError(fmt::format("{}: cannot open to continue: {}", path_, std::strerror(errno)));
-  if (::ftruncate(fd_, static_cast<off_t>(existing.whole_bytes)) != 0 ||
-      ::lseek(fd_, 0, SEEK_END) < 0)
-    throw HostError(fmt::format("{}: cannot cut the damaged tail: {}", path_, std::strerror(errno)));
-}
+ReviewWriter::ReviewWriter(const ReviewFile& existing)
+    : path_(existing.file), fd_(continue_output(existing.file, existing.file_bytes, existing.whole_bytes)) {}
 
 ReviewWriter::~ReviewWriter() {
   if (fd_ >= 0) ::close(fd_);

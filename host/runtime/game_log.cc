@@ -1,7 +1,5 @@
 #include "gamehost/game_log.h"
 
-#include "gamehost/regular_file.h"
-#include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -11,6 +9,8 @@
 #include <sstream>
 
 #include "gamehost/framing.h"
+#include "gamehost/output_file.h"
+#include "gamehost/regular_file.h"
 
 namespace gamehost {
 
@@ -34,15 +34,9 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
     : path_(path) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  // O_EXCL: an existing log is never overwritten unless asked.
-  if (overwrite) refuse_special_output(path);  // O_TRUNC on a FIFO would wait for a reader
-  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
-  fd_ = ::open(path.c_str(), flags, 0644);
-  if (fd_ < 0) {
-    if (errno == EEXIST)
-      throw HostError(fmt::format("{}: already exists (use --force to overwrite it)", path.string()));
-    throw HostError(fmt::format("{}: cannot create: {}", path.string(), std::strerror(errno)));
-  }
+  // An existing log is never overwritten unless asked, nor while another
+  // process writes it.
+  fd_ = create_output(path, overwrite, "use --force to overwrite it");
   buffer_.assign(kLogMagic);
   put_u32(buffer_, kLogFormatVersion);
   *record_.mutable_header() = header;
@@ -50,13 +44,8 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
   write_all(buffer_);
 }
 
-LogWriter::LogWriter(const std::filesystem::path& path, std::uint64_t keep_bytes) : path_(path) {
-  refuse_special_output(path);
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd_ < 0) throw HostError(fmt::format("{}: cannot open for appending: {}", path.string(), std::strerror(errno)));
-  if (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0)
-    throw HostError(fmt::format("{}: cannot append: {}", path.string(), std::strerror(errno)));
-}
+LogWriter::LogWriter(const std::filesystem::path& path, std::uint64_t size_read, std::uint64_t keep_bytes)
+    : path_(path), fd_(continue_output(path, size_read, keep_bytes)) {}
 
 LogWriter::~LogWriter() {
   if (fd_ >= 0) ::close(fd_);

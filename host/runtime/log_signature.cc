@@ -6,6 +6,7 @@
 #include <openssl/hmac.h>
 #include <unistd.h>
 
+#include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 
 namespace gamehost {
@@ -49,6 +50,7 @@ std::string signed_log(std::string_view log_bytes, const std::string& key, const
 }
 
 void sign_log_file(const std::filesystem::path& path, const std::string& key) {
+  const ReplaceLock lock(path);  // no game appends to it while it is replaced
   const std::string bytes = signed_log(read_regular_file(path), key, path.string());
   const auto tmp = path.string() + ".signing";
   write_new_file(tmp, bytes, /*overwrite=*/true);

@@ -288,3 +288,41 @@ TEST_CASE("a killed tournament resumes to the uninterrupted results", "[trust][r
   r = test::run_gamehost({"tournament", "alien_city", "--resume", killed});
   CHECK(r.exit_code == 2);
 }
+
+TEST_CASE("a log a game is writing is not resumed, overwritten or cut by another process", "[trust][lock]") {
+  const auto dir = test::temp_dir("salvage-lock");
+  const auto path = (dir / "live.ghlog").string();
+  // Slow players: the game is still on while the others try.
+  test::Reaper game(test::spawn_gamehost({"play", "alien_city", "--seed", "8", "--out", path, "-q",
+                                                "--player1", "mcts:iters=400000,seed=3", "--player2",
+                                                "mcts:iters=400000,seed=4"}));
+  REQUIRE(test::wait_until(
+      [&] {
+        std::error_code ec;
+        return std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 100;
+      },
+      std::chrono::seconds(120)));
+  const std::string refusal = fmt::format(
+      "gamehost: error: {}: another gamehost process is writing it; wait until it has finished, or write to "
+      "another file\n",
+      path);
+  // Another (quick) game over it with --force, or cutting it in place.
+  auto r = test::run_gamehost({"play", "alien_city", "--seed", "9", "--out", path, "--force", "-q", "--player1",
+                               "random", "--player2", "random"});
+  REQUIRE(r.exit_code == 1);
+  CHECK(r.err == refusal);
+  r = test::run_gamehost({"repair", path, "--in-place"});
+  REQUIRE(r.exit_code == 1);
+  CHECK(r.err == refusal);
+  // Resuming it alongside the game.
+  r = test::run_gamehost({"play", "--resume", path, "-q"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == refusal);
+  CHECK(gamehost::read_log(path).record.header().seed() == 8);  // the running game's log, intact
+
+  // Killing the game dropped the lock.
+  CHECK(WIFSIGNALED(game.kill()));
+  r = test::run_gamehost({"repair", path, "--in-place"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("nothing to repair") != std::string::npos);
+}

@@ -39,6 +39,26 @@ bool wait_until(const std::function<bool()>& done, std::chrono::seconds limit);
 // Kills `pid` with SIGKILL and waits for it; its wait status.
 int kill_and_reap(pid_t pid);
 
+// A spawned process killed (kill_and_reap) when the test ends, even when a
+// failed REQUIRE ends it early, or at kill().
+class Reaper {
+ public:
+  explicit Reaper(pid_t pid) : pid_(pid) {}
+  ~Reaper() { kill(); }
+  Reaper(const Reaper&) = delete;
+  Reaper& operator=(const Reaper&) = delete;
+  // Kills it now; its wait status (-1 when it was already reaped).
+  int kill() {
+    if (pid_ <= 0) return -1;
+    const int status = kill_and_reap(pid_);
+    pid_ = -1;
+    return status;
+  }
+
+ private:
+  pid_t pid_;
+};
+
 // A fresh empty folder under the build's temp area, removed at exit.
 std::filesystem::path temp_dir(const std::string& name);
 

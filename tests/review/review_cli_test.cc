@@ -1,9 +1,12 @@
 // `gamehost review` end to end through the real binary and plugins: exact
 // verdicts where the solver proves them, the same review whatever the jobs
 // and however often it was cut short, and clear refusals.
+#include <sys/wait.h>
+
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <fmt/core.h>
 
 #include "gamehost/review/review_file.h"
 #include "test_support.h"
@@ -170,4 +173,43 @@ TEST_CASE("a review of another log, or with other settings, is refused", "[cli]"
   CHECK(junk.exit_code == 1);
   CHECK(junk.err == "gamehost: error: " + (dir / "junk.ghreview").string() +
                         ": byte 0: not a gamehost review (wrong magic)\n");
+}
+
+TEST_CASE("a second review writing the same file is refused while the first runs", "[cli][lock]") {
+  const auto dir = test::temp_dir("review-lock");
+  const auto log = copy_log(dir, kSeed1);
+  const auto out = dir / "busy.ghreview";
+  // Slow enough to be still running while the others try: a million
+  // iterations a position, the header written at once.
+  const std::vector<std::string> slow{"review", log.string(), "--out", out.string(), "--iters", "1000000",
+                                      "--solver-nodes", "0", "--jobs", "1", "--quiet", "--format", "none"};
+  test::Reaper running(test::spawn_gamehost(slow));
+  REQUIRE(test::wait_until(
+      [&] {
+        std::error_code ec;
+        return fs::exists(out, ec) && fs::file_size(out, ec) > 100;
+      },
+      std::chrono::seconds(120)));
+  const std::string refusal = fmt::format(
+      "gamehost: error: {}: another gamehost process is writing it; wait until it has finished, or write to "
+      "another file\n",
+      out.string());
+  // --force (here with a small budget) would empty the file under the
+  // running review: refused.
+  const auto force = test::run_gamehost({"review", log.string(), "--out", out.string(), "--iters", "100",
+                                         "--solver-nodes", "0", "--force", "--format", "none"});
+  REQUIRE(force.exit_code == 1);
+  CHECK(force.err == refusal);
+  // The same command continues the file: refused, not interleaved.
+  const auto again = test::run_gamehost(slow);
+  CHECK(again.exit_code == 1);
+  CHECK(again.err == refusal);
+  CHECK(read_review(out).header.settings().iterations() == 1000000);  // the running review's file, intact
+
+  // Killing the review dropped the lock: the file can be reviewed again at once.
+  CHECK(WIFSIGNALED(running.kill()));
+  const auto after = test::run_gamehost({"review", log.string(), "--out", out.string(), "--iters", "100",
+                                         "--solver-nodes", "0", "--force", "--format", "none"});
+  CHECK(after.exit_code == 0);
+  CHECK(read_review(out).plies.size() == 47);
 }

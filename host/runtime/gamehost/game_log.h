@@ -36,13 +36,16 @@ std::uint64_t state_hash(std::string_view state_bytes);
 
 class LogWriter {
  public:
-  // Creates `path` (and its folder) and writes the prelude and header.
-  // Throws HostError when the file exists and !overwrite, or on I/O errors.
+  // Creates `path` (and its folder) and writes the prelude and header; the
+  // file stays locked against other writers while this object lives
+  // (output_file.h). Throws HostError when the file exists and !overwrite,
+  // when another process is writing it, or on I/O errors.
   LogWriter(const std::filesystem::path& path, const pb::LogHeader& header, bool overwrite);
-  // Reopens an unfinished log to go on appending (play --resume): the file
-  // is cut to its first `keep_bytes` bytes (its whole records without a
-  // trailing signature) first.
-  LogWriter(const std::filesystem::path& path, std::uint64_t keep_bytes);
+  // Reopens an unfinished log to go on appending (play --resume), locked:
+  // refused unless it still has the `size_read` bytes the caller read, then
+  // cut to its first `keep_bytes` bytes (its whole records without a
+  // trailing signature).
+  LogWriter(const std::filesystem::path& path, std::uint64_t size_read, std::uint64_t keep_bytes);
   ~LogWriter();
   // With durable, every record is fsync'ed before the game goes on, so a
   // power loss loses nothing played either (--durable).

@@ -31,6 +31,8 @@ struct ReviewFile {
   // found (a review killed mid-write), described in `tail`.
   std::uint64_t whole_bytes = 0;
   std::string tail;
+  std::uint64_t file_bytes = 0;  // the file's size when read
+
 };
 
 // Reads a review. A damaged last record is reported in `tail`, not thrown:
@@ -38,12 +40,17 @@ struct ReviewFile {
 // the file is not a review at all or its header is unreadable.
 ReviewFile read_review(const std::filesystem::path& path);
 
+// Appends to a review file, which stays locked against other writers while
+// this object lives (output_file.h): a second review writing the same file
+// is refused with a message, never interleaved.
 class ReviewWriter {
  public:
   // A new review: writes the prelude and `header`. Throws HostError when
-  // the file exists and !overwrite, or on I/O errors.
+  // the file exists and !overwrite, when another process is writing it, or
+  // on I/O errors.
   ReviewWriter(const std::filesystem::path& path, const rpb::ReviewHeader& header, bool overwrite);
   // Continues `existing`: its damaged tail, if any, is cut off first.
+  // Refused when the file changed since it was read.
   explicit ReviewWriter(const ReviewFile& existing);
   ~ReviewWriter();
   ReviewWriter(const ReviewWriter&) = delete;
