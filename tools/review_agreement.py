@@ -12,8 +12,10 @@ between the two budgets, and, where the solver proved a ply's values, how
 far the solver-free estimate of the points lost is from the proved one.
 With --second-seed S it also reviews every log at both budgets with the
 search seeded by S instead of 1 (files *.seedS.ghreview) and prints how often
-the two seeds agree at the same budget: how much of the disagreement between
-budgets is the search's chance, and how much its drift with the budget.
+the two seeds agree at the same budget, across the budgets with seed S, and
+the default budget's seed-1 review against seed S's at F*N and against the
+mean of both reviews at F*N: how much of the disagreement between budgets
+is the search's chance, and how much its drift with the budget.
 Used for the tables in docs/review.md.
 """
 import argparse
@@ -87,7 +89,7 @@ def main():
     moves = within = 0
     exact_moves = 0
     exact_err = []
-    seed_base, seed_big, seed_cross = Tally(), Tally(), Tally()
+    seed_base, seed_big, seed_cross, mixed, to_mean = Tally(), Tally(), Tally(), Tally(), Tally()
     for log in logs:
         base = review(a.gamehost, log, out / f"{log.stem}.base.ghreview", a.iters, a.jobs, reuse=a.reuse)
         big = review(a.gamehost, log, out / f"{log.stem}.big.ghreview", a.iters * a.factor, a.jobs, reuse=a.reuse)
@@ -111,15 +113,21 @@ def main():
                            seed=seed, reuse=a.reuse)
             big2 = review(a.gamehost, log, out / f"{log.stem}.big.seed{seed}.ghreview", a.iters * a.factor, a.jobs,
                           seed=seed, reuse=a.reuse)
+            mean = {k: {"points_lost": (lost(p) + lost(big2[k])) / 2, "move_class": p.get("move_class")}
+                    for k, p in big.items()}
             print(f"  seeds 1 and {seed}: {seed_base.add(agree(base, base2))} at {a.iters}, "
                   f"{seed_big.add(agree(big, big2))} at {a.iters * a.factor}; seed {seed} across the budgets "
-                  f"{seed_cross.add(agree(base2, big2))}", flush=True)
+                  f"{seed_cross.add(agree(base2, big2))}; seed 1 at {a.iters} against seed {seed} at "
+                  f"{a.iters * a.factor} {mixed.add(agree(base, big2))}, against both's mean "
+                  f"{to_mean.add(agree(base, mean))}", flush=True)
     share = 100.0 * within / moves if moves else 0.0
     print(f"all: {within}/{moves} moves ({share:.1f}%) agree within 3 points at {a.iters} and "
           f"{a.iters * a.factor} iterations")
     if a.second_seed:
         print(f"the same budget, seeds 1 and {a.second_seed}: {seed_base} agree at {a.iters}, {seed_big} at "
-              f"{a.iters * a.factor}; seed {a.second_seed} across the budgets: {seed_cross}")
+              f"{a.iters * a.factor}; seed {a.second_seed} across the budgets: {seed_cross}; seed 1 at {a.iters} "
+              f"against seed {a.second_seed} at {a.iters * a.factor}: {mixed}, against the mean of both reviews at "
+              f"{a.iters * a.factor}: {to_mean}")
     if exact_err:
         exact_err.sort()
         w3 = sum(e <= 3 for e in exact_err)
