@@ -32,7 +32,6 @@ struct ReviewFile {
   std::uint64_t whole_bytes = 0;
   std::string tail;
   std::uint64_t file_bytes = 0;  // the file's size when read
-
 };
 
 // Reads a review. A damaged last record is reported in `tail`, not thrown:
