@@ -4,6 +4,7 @@
 #include <google/protobuf/util/json_util.h>
 #include <unistd.h>
 
+#include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/tournament_plan.pb.h"
@@ -86,7 +87,11 @@ std::vector<std::optional<GameOutcome>> recover_games(Plugin& plugin, const Tour
       o.seconds = static_cast<double>(res.end_time_ms()) / 1000.0;
       out[i] = o;
     } catch (const HostError&) {
-      std::filesystem::remove(path, ec);  // played again from its seed
+      // Played again from its seed; but not while a game is writing it (a
+      // second resume of a running tournament): removing the file would
+      // leave that game writing a log nobody can see.
+      const ReplaceLock no_writer(path);
+      std::filesystem::remove(path, ec);
     }
   }
   return out;

@@ -289,6 +289,32 @@ TEST_CASE("a killed tournament resumes to the uninterrupted results", "[trust][r
   CHECK(r.exit_code == 2);
 }
 
+TEST_CASE("a tournament resumed while it still runs leaves the running game's log alone", "[trust][lock][tournament]") {
+  const auto dir = test::temp_dir("salvage-lock-tournament") / "t";
+  test::Reaper running(test::spawn_gamehost({"tournament", "alien_city", "--agents",
+                                             "mcts:iters=400000,mcts:iters=400001", "--games", "2", "--seed", "3",
+                                             "--out", dir.string()}));
+  std::filesystem::path live;
+  REQUIRE(test::wait_until(
+      [&] {
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(dir / "games", ec))
+          if (std::filesystem::file_size(e.path(), ec) > 100) live = e.path();
+        return !live.empty();
+      },
+      std::chrono::seconds(120)));
+  // The second run finds the first game unfinished and would play it again
+  // from its seed, removing the log the first run is writing: refused.
+  const auto r = test::run_gamehost({"tournament", "--resume", dir.string()});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == fmt::format("gamehost: error: {}: another gamehost process is writing it; wait until it has "
+                             "finished, or write to another file\n",
+                             live.string()));
+  struct stat before {};
+  REQUIRE(::stat(live.c_str(), &before) == 0);  // still there
+  CHECK(WIFSIGNALED(running.kill()));
+}
+
 TEST_CASE("a log a game is writing is not resumed, overwritten or cut by another process", "[trust][lock]") {
   const auto dir = test::temp_dir("salvage-lock");
   const auto path = (dir / "live.ghlog").string();
