@@ -7,9 +7,11 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 #include "gamehost/formats/notes.h"
 #include "gamehost/framing.h"
+#include "gamehost/output_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/terminal_board.h"
 
@@ -123,6 +125,18 @@ void GameBuilder::write(const std::filesystem::path& path) const {
     throw;
   }
   ::close(fd);
+  // Never replace a log a game is still writing: it would go on writing
+  // one nobody can see.
+  std::optional<ReplaceLock> no_writer;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    try {
+      no_writer.emplace(path);
+    } catch (...) {
+      std::filesystem::remove(temp, ec);
+      throw;
+    }
+  }
   std::filesystem::rename(temp, path);
   std::filesystem::remove(notes_path_for(path));  // notes of the log it replaced
 }

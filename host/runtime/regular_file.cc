@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "gamehost/error.h"
+#include "gamehost/output_file.h"
 
 namespace gamehost {
 namespace {
@@ -65,11 +66,8 @@ void refuse_special_output(const std::filesystem::path& path) {
 }
 
 void write_new_file(const std::filesystem::path& path, const std::string& bytes, bool overwrite) {
-  if (overwrite) refuse_special_output(path);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0644);
-  if (fd < 0)
-    throw HostError(errno == EEXIST ? fmt::format("{}: already exists (use --force to overwrite it)", path.string())
-                                    : fmt::format("{}: cannot create: {}", path.string(), std::strerror(errno)));
+  // Locked like a log: a file a game or a review is writing is not emptied.
+  const int fd = create_output(path, overwrite, "use --force to overwrite it");
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);

@@ -340,6 +340,14 @@ TEST_CASE("a log a game is writing is not resumed, overwritten or cut by another
   r = test::run_gamehost({"repair", path, "--in-place"});
   REQUIRE(r.exit_code == 1);
   CHECK(r.err == refusal);
+  // Importing a game over it (the seed-1 sample, exported to JSON).
+  r = test::run_gamehost({"export", std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog"});
+  REQUIRE(r.exit_code == 0);
+  test::write_file(dir / "other.json", r.out);
+  r = test::run_gamehost({"import", (dir / "other.json").string(), "--out", path, "--force"});
+  REQUIRE(r.exit_code == 1);
+  CHECK(r.err == refusal);
+  CHECK_FALSE(std::filesystem::exists(path + ".part"));
   // Resuming it alongside the game.
   r = test::run_gamehost({"play", "--resume", path, "-q"});
   CHECK(r.exit_code == 1);

@@ -19,8 +19,10 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
 // output about to be overwritten); a missing path is fine.
 void refuse_special_output(const std::filesystem::path& path);
 
-// Writes `bytes` to a new file at `path` (O_EXCL unless overwrite). Throws
-// HostError "PATH: already exists (use --force to overwrite it)" and the like.
+// Writes `bytes` to a new file at `path` (O_EXCL unless overwrite; an
+// overwritten file is emptied only under its lock, output_file.h). Throws
+// HostError "PATH: already exists (use --force to overwrite it)", the lock's
+// refusal while another process writes it, and the like.
 void write_new_file(const std::filesystem::path& path, const std::string& bytes, bool overwrite);
 
 }  // namespace gamehost
