@@ -38,8 +38,10 @@ int continue_output(const std::filesystem::path& path, std::uint64_t size_read, 
 // has finished, or write to another file" while another process holds it.
 void lock_for_writing(int fd, const std::filesystem::path& path);
 
-// The lock held for a file that is read and then replaced as a whole (sign,
-// repair --in-place), so that no writer is appending to it meanwhile. Opens
+// The lock held for a file that is read and then replaced or removed as a
+// whole (sign, repair --in-place, import or enter over a log, a tournament's
+// unfinished game played again), so that no writer is appending to it
+// meanwhile. Opens
 // `path` read-only and locks it; the lock lasts as long as the object.
 class ReplaceLock {
  public:
