@@ -57,9 +57,11 @@ class Tally:
         self.moves += pair[1]
         return f"{pair[0]}/{pair[1]}"
 
+    def share(self):
+        return 100.0 * self.within / self.moves if self.moves else 0.0
+
     def __str__(self):
-        share = 100.0 * self.within / self.moves if self.moves else 0.0
-        return f"{self.within}/{self.moves} ({share:.1f}%)"
+        return f"{self.within}/{self.moves} ({self.share():.1f}%)"
 
 
 def main():
@@ -86,8 +88,7 @@ def main():
         logs = logs[k - 1 :: n]
     out = pathlib.Path(a.log_dir) / "agreement"
     out.mkdir(exist_ok=True)
-    moves = within = 0
-    exact_moves = 0
+    budgets = Tally()
     exact_err = []
     seed_base, seed_big, seed_cross, mixed, to_mean = Tally(), Tally(), Tally(), Tally(), Tally()
     for log in logs:
@@ -95,18 +96,10 @@ def main():
         big = review(a.gamehost, log, out / f"{log.stem}.big.ghreview", a.iters * a.factor, a.jobs, reuse=a.reuse)
         nosolve = review(a.gamehost, log, out / f"{log.stem}.nosolver.ghreview", a.iters, a.jobs, solver=False,
                          reuse=a.reuse)
-        game_moves = game_within = 0
         for ply, p in base.items():
-            if p.get("move_class") == "FORCED":
-                continue
-            game_moves += 1
-            game_within += abs(lost(p) - lost(big[ply])) <= 3
-            if p["before"].get("exact") and p["after"].get("exact"):
-                exact_moves += 1
+            if p.get("move_class") != "FORCED" and p["before"].get("exact") and p["after"].get("exact"):
                 exact_err.append(abs(lost(nosolve[ply]) - lost(p)))
-        moves += game_moves
-        within += game_within
-        print(f"{log.name}: {game_within}/{game_moves} within 3 points", flush=True)
+        print(f"{log.name}: {budgets.add(agree(base, big))} within 3 points", flush=True)
         if a.second_seed:
             seed = a.second_seed
             base2 = review(a.gamehost, log, out / f"{log.stem}.base.seed{seed}.ghreview", a.iters, a.jobs,
@@ -120,9 +113,8 @@ def main():
                   f"{seed_cross.add(agree(base2, big2))}; seed 1 at {a.iters} against seed {seed} at "
                   f"{a.iters * a.factor} {mixed.add(agree(base, big2))}, against both's mean "
                   f"{to_mean.add(agree(base, mean))}", flush=True)
-    share = 100.0 * within / moves if moves else 0.0
-    print(f"all: {within}/{moves} moves ({share:.1f}%) agree within 3 points at {a.iters} and "
-          f"{a.iters * a.factor} iterations")
+    print(f"all: {budgets.within}/{budgets.moves} moves ({budgets.share():.1f}%) agree within 3 points at "
+          f"{a.iters} and {a.iters * a.factor} iterations")
     if a.second_seed:
         print(f"the same budget, seeds 1 and {a.second_seed}: {seed_base} agree at {a.iters}, {seed_big} at "
               f"{a.iters * a.factor}; seed {a.second_seed} across the budgets: {seed_cross}; seed 1 at {a.iters} "
@@ -131,7 +123,7 @@ def main():
     if exact_err:
         exact_err.sort()
         w3 = sum(e <= 3 for e in exact_err)
-        print(f"solved plies: {exact_moves}; the solver-free estimate of points lost is within 3 points of the "
+        print(f"solved plies: {len(exact_err)}; the solver-free estimate of points lost is within 3 points of the "
               f"proved value on {w3} ({100.0 * w3 / len(exact_err):.1f}%), median error "
               f"{exact_err[len(exact_err) // 2]:.1f}, largest {exact_err[-1]:.1f}")
     return 0

@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <optional>
 
 #include "gamehost/formats/notes.h"
 #include "gamehost/framing.h"
@@ -115,6 +114,9 @@ pb::GameRecord GameBuilder::record() const {
 
 void GameBuilder::write(const std::filesystem::path& path) const {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  // Never replace a log a game is still writing: it would go on writing
+  // one nobody can see.
+  const ReplaceLock no_writer(path);
   const std::filesystem::path temp = path.string() + ".part";
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw HostError(fmt::format("{}: cannot create: {}", temp.string(), std::strerror(errno)));
@@ -125,18 +127,6 @@ void GameBuilder::write(const std::filesystem::path& path) const {
     throw;
   }
   ::close(fd);
-  // Never replace a log a game is still writing: it would go on writing
-  // one nobody can see.
-  std::optional<ReplaceLock> no_writer;
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec)) {
-    try {
-      no_writer.emplace(path);
-    } catch (...) {
-      std::filesystem::remove(temp, ec);
-      throw;
-    }
-  }
   std::filesystem::rename(temp, path);
   std::filesystem::remove(notes_path_for(path));  // notes of the log it replaced
 }

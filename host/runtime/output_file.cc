@@ -19,24 +19,33 @@ HostError io_error(const std::filesystem::path& path, const char* what, int erro
   return HostError(fmt::format("{}: {}: {}", path.string(), what, std::strerror(error)));
 }
 
-// Closes `fd` and throws `error`: no descriptor leaks on a refusal.
+// Takes the exclusive lock on `fd`, open on `path`, without waiting; on a
+// refusal closes `fd` (no descriptor leaks) and throws HostError "PATH:
+// another gamehost process is writing it; ..." while another process holds
+// the lock.
+void lock_or_close(int fd, const std::filesystem::path& path) {
+  int error = 0;
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EINTR) continue;
+    error = errno;
+    break;
+  }
+  if (error == 0) return;
+  ::close(fd);
+  if (error == EWOULDBLOCK)
+    throw HostError(fmt::format("{}: another gamehost process is writing it; wait until it has finished, "
+                                "or write to another file",
+                                path.string()));
+  throw io_error(path, "cannot lock", error);
+}
+
+// Closes `fd` and throws `error`.
 [[noreturn]] void close_and_throw(int fd, const HostError& error) {
   ::close(fd);
   throw error;
 }
 
 }  // namespace
-
-void lock_for_writing(int fd, const std::filesystem::path& path) {
-  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    if (errno == EINTR) continue;
-    if (errno == EWOULDBLOCK)
-      throw HostError(fmt::format("{}: another gamehost process is writing it; wait until it has finished, "
-                                  "or write to another file",
-                                  path.string()));
-    throw io_error(path, "cannot lock", errno);
-  }
-}
 
 int create_output(const std::filesystem::path& path, bool overwrite, const std::string& exists_hint) {
   // No O_TRUNC: a file another process is writing must not be emptied
@@ -47,11 +56,7 @@ int create_output(const std::filesystem::path& path, bool overwrite, const std::
     if (errno == EEXIST) throw HostError(fmt::format("{}: already exists ({})", path.string(), exists_hint));
     throw io_error(path, "cannot create", errno);
   }
-  try {
-    lock_for_writing(fd, path);
-  } catch (const HostError& e) {
-    close_and_throw(fd, e);
-  }
+  lock_or_close(fd, path);
   if (overwrite && ::ftruncate(fd, 0) != 0) close_and_throw(fd, io_error(path, "cannot empty it", errno));
   return fd;
 }
@@ -60,11 +65,7 @@ int continue_output(const std::filesystem::path& path, std::uint64_t size_read, 
   refuse_special_output(path);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw io_error(path, "cannot open to go on writing it", errno);
-  try {
-    lock_for_writing(fd, path);
-  } catch (const HostError& e) {
-    close_and_throw(fd, e);
-  }
+  lock_or_close(fd, path);
   struct stat st {};
   if (::fstat(fd, &st) != 0) close_and_throw(fd, io_error(path, "cannot open to go on writing it", errno));
   if (static_cast<std::uint64_t>(st.st_size) != size_read)
@@ -79,15 +80,13 @@ int continue_output(const std::filesystem::path& path, std::uint64_t size_read, 
 ReplaceLock::ReplaceLock(const std::filesystem::path& path) {
   refuse_special_output(path);
   fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd_ < 0 && (errno == ENOENT || errno == ENOTDIR)) throw HostError(fmt::format("{}: no such file", path.string()));
+  if (fd_ < 0 && (errno == ENOENT || errno == ENOTDIR)) return;  // nothing there to protect
   if (fd_ < 0) throw io_error(path, "cannot open", errno);
-  try {
-    lock_for_writing(fd_, path);
-  } catch (const HostError& e) {
-    close_and_throw(fd_, e);
-  }
+  lock_or_close(fd_, path);
 }
 
-ReplaceLock::~ReplaceLock() { ::close(fd_); }
+ReplaceLock::~ReplaceLock() {
+  if (fd_ >= 0) ::close(fd_);
+}
 
 }  // namespace gamehost

@@ -310,8 +310,7 @@ TEST_CASE("a tournament resumed while it still runs leaves the running game's lo
   CHECK(r.err == fmt::format("gamehost: error: {}: another gamehost process is writing it; wait until it has "
                              "finished, or write to another file\n",
                              live.string()));
-  struct stat before {};
-  REQUIRE(::stat(live.c_str(), &before) == 0);  // still there
+  REQUIRE(std::filesystem::exists(live));  // still there
   CHECK(WIFSIGNALED(running.kill()));
 }
 
@@ -319,9 +318,8 @@ TEST_CASE("a log a game is writing is not resumed, overwritten or cut by another
   const auto dir = test::temp_dir("salvage-lock");
   const auto path = (dir / "live.ghlog").string();
   // Slow players: the game is still on while the others try.
-  test::Reaper game(test::spawn_gamehost({"play", "alien_city", "--seed", "8", "--out", path, "-q",
-                                                "--player1", "mcts:iters=400000,seed=3", "--player2",
-                                                "mcts:iters=400000,seed=4"}));
+  test::Reaper game(test::spawn_gamehost({"play", "alien_city", "--seed", "8", "--out", path, "-q", "--player1",
+                                          "mcts:iters=400000,seed=3", "--player2", "mcts:iters=400000,seed=4"}));
   REQUIRE(test::wait_until(
       [&] {
         std::error_code ec;
