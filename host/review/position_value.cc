@@ -80,7 +80,7 @@ MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed
 
 DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
                               std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
-                              int line_plies, bool keeps_points) {
+                              int line_plies, bool keeps_points, const rpb::Evaluation* proved_after) {
   const std::uint64_t total = settings.iterations();
   // Split: a search for the best move, then both moves deepened alike.
   const bool split = settings.root_share() > 0 && !game.info().has_hidden_information();
@@ -108,6 +108,22 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
   for (const RootChild& c : r.children) {
     if (c.action == r.action) d.best = child_value(c, keeps_points);
     if (c.action == played) d.played = child_value(c, keeps_points);
+  }
+  if (proved_after) d.played = *proved_after;
+  // Both moves were measured alike (or the move played exactly): when the
+  // move played came out ahead, it is the engine's best, so that no verdict
+  // names a "better" move worth less than the one played. With hidden
+  // information the move played has a tenth of the visits, too few to
+  // overrule the search's choice.
+  if ((split || proved_after) && played != d.best_action && d.played.margin() > d.best.margin()) {
+    d.best_action = played;
+    d.best_line = d.played_line;
+  }
+  // The position is worth its best move: the move played's value when that
+  // is the best (not proved itself: only one of its moves is).
+  if (d.best_action == played) {
+    d.best = d.played;
+    d.best.set_exact(false);
   }
   return d;
 }

@@ -169,11 +169,13 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     played.insert(played.end(), c.exact[k + 1]->line.begin(), c.exact[k + 1]->line.end());
     set_lines(game, c.pos, k, c.exact[k]->line, played, r);
   } else {
-    const DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
-                                            position_seed(c.settings.seed(), k), kLinePlies, c.keeps_points);
-    *r.mutable_before() = d.best;
     // The position after the move: its proved value where there is one.
-    *r.mutable_after() = c.exact[k + 1] ? c.exact[k + 1]->for_seat[seat] : d.played;
+    const rpb::Evaluation* proved_after = c.exact[k + 1] ? &c.exact[k + 1]->for_seat[seat] : nullptr;
+    const DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
+                                            position_seed(c.settings.seed(), k), kLinePlies, c.keeps_points,
+                                            proved_after);
+    *r.mutable_before() = d.best;
+    *r.mutable_after() = d.played;
     r.set_best_action(d.best_action);
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }

@@ -54,11 +54,24 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   // The table says the same.
   CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      BD@H1       28.0  blunder") !=
         std::string::npos);
-  // Every reviewed ply: never a negative loss, classes from the thresholds.
+  // Every reviewed ply: never a negative loss, classes from the thresholds;
+  // no move called better than the one played is worth less than it (the
+  // move played, measured ahead of the search's choice, is the best), and
+  // the best move's value is the position's.
+  int best_estimated_after_proved = 0;
   for (const auto& p : review.plies) {
     CHECK(p.points_lost() >= 0);
     if (p.move_class() == rpb::BLUNDER) CHECK(p.points_lost() >= 15);
+    if (!p.reviewed()) continue;
+    CHECK(p.before().margin() >= p.after().margin());
+    if (p.best_action() == p.played_action()) {
+      CHECK((p.move_class() == rpb::BEST || p.move_class() == rpb::FORCED));
+      CHECK(p.before().margin() == p.after().margin());
+      best_estimated_after_proved += !p.before().exact() && p.after().exact();
+    }
   }
+  // Ply 34: the position before is not proved, the one after is.
+  CHECK(best_estimated_after_proved >= 1);
 }
 
 TEST_CASE("the best move and the move played are valued from subtrees of the same size", "[cli]") {

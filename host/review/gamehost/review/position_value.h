@@ -57,8 +57,13 @@ struct DecisionValue {
 // or hidden information: one search of all of them, after which the move
 // played gets a tenth). `seed` is this
 // position's. Games that keep no points value the margin as the return.
+// `proved_after`, when given, is the proved value of the move played, used
+// instead of its estimate. When the move played is worth more than the
+// search's choice it is the best move; the best move's value is the move
+// played's whenever the two are one (then never marked exact: the position
+// itself is not proved).
 DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
                               std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
-                              int line_plies, bool keeps_points);
+                              int line_plies, bool keeps_points, const rpb::Evaluation* proved_after = nullptr);
 
 }  // namespace gamehost::review
