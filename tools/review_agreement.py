@@ -8,7 +8,8 @@ Reviews every *.ghlog of LOG_DIR three times with `gamehost review` (the
 review files go to LOG_DIR/agreement/): at N iterations a position, at F*N,
 and at N without the endgame solver. Prints, for the reviewed decisions
 (forced moves excluded), the share whose points lost agree within 3 points
-between the two budgets, and, where the solver proved a ply's values, how
+between the two budgets (also by the size of the loss, and within 3 points
+or a fifth of it), and, where the solver proved a ply's values, how
 far the solver-free estimate of the points lost is from the proved one.
 With --second-seed S it also reviews every log at both budgets with the
 search seeded by S instead of 1 (files *.seedS.ghreview) and prints how often
@@ -44,6 +45,30 @@ def agree(a, b):
     """Plies of two reviews of one log whose points lost are within 3 points (forced moves left out)."""
     plies = [k for k, p in a.items() if p.get("move_class") != "FORCED" and b[k].get("move_class") != "FORCED"]
     return sum(abs(lost(a[k]) - lost(b[k])) <= 3 for k in plies), len(plies)
+
+
+# Buckets of the larger of two reviews' points lost for one move: the class
+# thresholds of Alien City (docs/review.md).
+SIZES = ((0.0, "under 3"), (3.0, "3 to 7"), (7.0, "7 to 15"), (15.0, "15 or more"))
+
+
+def size_of(pa, pb):
+    larger = max(lost(pa), lost(pb))
+    return max(i for i, (low, _) in enumerate(SIZES) if larger >= low)
+
+
+def agree_by_size(a, b):
+    """agree() per bucket of SIZES, and the moves within 3 points or a fifth of the larger loss."""
+    plies = [k for k, p in a.items() if p.get("move_class") != "FORCED" and b[k].get("move_class") != "FORCED"]
+    buckets = [[0, 0] for _ in SIZES]
+    near = 0
+    for k in plies:
+        gap, larger = abs(lost(a[k]) - lost(b[k])), max(lost(a[k]), lost(b[k]))
+        bucket = buckets[size_of(a[k], b[k])]
+        bucket[0] += gap <= 3
+        bucket[1] += 1
+        near += gap <= max(3.0, 0.2 * larger)
+    return buckets, (near, len(plies))
 
 
 class Tally:
@@ -89,6 +114,7 @@ def main():
     out = pathlib.Path(a.log_dir) / "agreement"
     out.mkdir(exist_ok=True)
     budgets = Tally()
+    sizes, near = [Tally() for _ in SIZES], Tally()
     exact_err = []
     seed_base, seed_big, seed_cross, mixed, to_mean = Tally(), Tally(), Tally(), Tally(), Tally()
     for log in logs:
@@ -100,6 +126,10 @@ def main():
             if p.get("move_class") != "FORCED" and p["before"].get("exact") and p["after"].get("exact"):
                 exact_err.append(abs(lost(nosolve[ply]) - lost(p)))
         print(f"{log.name}: {budgets.add(agree(base, big))} within 3 points", flush=True)
+        buckets, near_pair = agree_by_size(base, big)
+        for tally, bucket in zip(sizes, buckets):
+            tally.add(bucket)
+        near.add(near_pair)
         if a.second_seed:
             seed = a.second_seed
             base2 = review(a.gamehost, log, out / f"{log.stem}.base.seed{seed}.ghreview", a.iters, a.jobs,
@@ -115,6 +145,9 @@ def main():
                   f"{to_mean.add(agree(base, mean))}", flush=True)
     print(f"all: {budgets.within}/{budgets.moves} moves ({budgets.share():.1f}%) agree within 3 points at "
           f"{a.iters} and {a.iters * a.factor} iterations")
+    print("by the larger points lost of the two: " +
+          ", ".join(f"{name}: {tally}" for (_, name), tally in zip(SIZES, sizes)) + " within 3 points")
+    print(f"within 3 points or a fifth of the larger points lost: {near}")
     if a.second_seed:
         print(f"the same budget, seeds 1 and {a.second_seed}: {seed_base} agree at {a.iters}, {seed_big} at "
               f"{a.iters * a.factor}; seed {a.second_seed} across the budgets: {seed_cross}; seed 1 at {a.iters} "

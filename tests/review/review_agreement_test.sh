@@ -1,7 +1,7 @@
 #!/bin/bash
 # tools/review_agreement.py end to end on the real gamehost: two logs (Alien
 # City and Connect Four) reviewed at two budgets and two search seeds. Checks
-# that the totals are the sums of the per-log counts, that the second seed's
+# that the totals are the sums of the per-log counts and of the sizes, that the second seed's
 # reviews are separate files made with that seed, that --reuse keeps finished
 # reviews instead of making them again, and that a second seed of 1 is refused.
 # usage: review_agreement_test.sh PYTHON TOOL GAMEHOST SAMPLES_DIR
@@ -24,6 +24,13 @@ all=$(grep -oE '^all: [0-9]+/[0-9]+' "$dir/first.txt" | sum_pairs)
 [ "$per_log" = "$all" ] || fail "the total $all is not the sum of the logs' counts $per_log"
 # Moves reviewed: the Alien City sample has 46 unforced decisions, Connect Four 35.
 [ "$all" != "${all%/81}" ] || fail "expected 81 moves in all, got $all"
+
+# The moves by the size of the loss add up to all of them, and so do the agreeing ones.
+sizes=$(grep -E '^by the larger points lost of the two: ' "$dir/first.txt" | sum_pairs)
+[ "$sizes" = "$all" ] || fail "the sizes' counts $sizes do not add up to $all"
+[ "$(grep -E '^by the larger' "$dir/first.txt" | grep -oE '[0-9]+/[0-9]+' | wc -l)" = 4 ] || fail "expected 4 sizes"
+grep -qE '^within 3 points or a fifth of the larger points lost: [0-9]+/81 ' "$dir/first.txt" ||
+  fail "no count of the moves within 3 points or a fifth"
 
 for column in 1 2 3 4 5; do
   logs=$(grep -E '^  seeds 1 and 2: ' "$dir/first.txt" | grep -oE '[0-9]+/[0-9]+' |
