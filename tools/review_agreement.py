@@ -41,9 +41,14 @@ def lost(p):
     return p.get("points_lost", 0.0)
 
 
+def unforced(a, b):
+    """The plies of two reviews of one log that neither calls forced."""
+    return [k for k, p in a.items() if p.get("move_class") != "FORCED" and b[k].get("move_class") != "FORCED"]
+
+
 def agree(a, b):
     """Plies of two reviews of one log whose points lost are within 3 points (forced moves left out)."""
-    plies = [k for k, p in a.items() if p.get("move_class") != "FORCED" and b[k].get("move_class") != "FORCED"]
+    plies = unforced(a, b)
     return sum(abs(lost(a[k]) - lost(b[k])) <= 3 for k in plies), len(plies)
 
 
@@ -52,19 +57,19 @@ def agree(a, b):
 SIZES = ((0.0, "under 3"), (3.0, "3 to 7"), (7.0, "7 to 15"), (15.0, "15 or more"))
 
 
-def size_of(pa, pb):
-    larger = max(lost(pa), lost(pb))
+def size_of(larger):
+    """The index in SIZES of a move whose larger points lost is `larger`."""
     return max(i for i, (low, _) in enumerate(SIZES) if larger >= low)
 
 
 def agree_by_size(a, b):
     """agree() per bucket of SIZES, and the moves within 3 points or a fifth of the larger loss."""
-    plies = [k for k, p in a.items() if p.get("move_class") != "FORCED" and b[k].get("move_class") != "FORCED"]
+    plies = unforced(a, b)
     buckets = [[0, 0] for _ in SIZES]
     near = 0
     for k in plies:
         gap, larger = abs(lost(a[k]) - lost(b[k])), max(lost(a[k]), lost(b[k]))
-        bucket = buckets[size_of(a[k], b[k])]
+        bucket = buckets[size_of(larger)]
         bucket[0] += gap <= 3
         bucket[1] += 1
         near += gap <= max(3.0, 0.2 * larger)

@@ -1,9 +1,10 @@
 #!/bin/bash
 # tools/review_agreement.py end to end on the real gamehost: two logs (Alien
 # City and Connect Four) reviewed at two budgets and two search seeds. Checks
-# that the totals are the sums of the per-log counts and of the sizes, that the second seed's
-# reviews are separate files made with that seed, that --reuse keeps finished
-# reviews instead of making them again, and that a second seed of 1 is refused.
+# that the totals are the sums of the per-log counts and of the sizes, that
+# the second seed's reviews are separate files made with that seed, that
+# --reuse keeps finished reviews instead of making them again, and that a
+# second seed of 1 is refused.
 # usage: review_agreement_test.sh PYTHON TOOL GAMEHOST SAMPLES_DIR
 set -u
 python=$1 tool=$2 gamehost=$3 samples=$4
