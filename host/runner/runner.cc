@@ -17,11 +17,14 @@ using namespace gamehost;
 
 namespace {
 
+// The header goes out before the body, which is written from the plugin's
+// own buffer: the host learns a reply's size (and refuses an oversized one)
+// without waiting for a copy of it.
 bool send(std::int32_t status, std::string_view bytes, std::string& buffer) {
   buffer.clear();
   put_frame_header(buffer, static_cast<std::uint32_t>(status), static_cast<std::uint32_t>(bytes.size()));
-  buffer.append(bytes);
-  return write_full(kRunnerResponseFd, buffer.data(), buffer.size()) == IoResult::kOk;
+  return write_full(kRunnerResponseFd, buffer.data(), buffer.size()) == IoResult::kOk &&
+         (bytes.empty() || write_full(kRunnerResponseFd, bytes.data(), bytes.size()) == IoResult::kOk);
 }
 
 }  // namespace
