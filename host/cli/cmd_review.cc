@@ -38,6 +38,7 @@ struct ReviewArgs {
   bool force = false;
   bool quiet = false;
   std::optional<std::uint64_t> iters, seed, solver_nodes;
+  std::optional<std::string> move_value;
 };
 
 // The logs to review: each file as given, each folder's *.ghlog in name order.
@@ -115,6 +116,8 @@ void run(Common& common, const ReviewArgs& a) {
     if (a.iters) req.settings.set_iterations(*a.iters);
     if (a.seed) req.settings.set_seed(*a.seed);
     if (a.solver_nodes) req.settings.set_solver_nodes(*a.solver_nodes);
+    // Empty is "subtree": the rule of reviews made before the field.
+    if (a.move_value) req.settings.set_move_value(*a.move_value == "reply" ? "reply" : "");
     req.jobs = a.jobs;
     req.restart = a.force;
     ProgressBar bar(log.filename().string(), !a.quiet);
@@ -147,6 +150,10 @@ void add_review_command(CLI::App& app, Common& common) {
   cmd->add_option("--seed", a->seed, "the review's seed (default 1): same log, seed and settings, same review");
   cmd->add_option("--solver-nodes", a->solver_nodes,
                   "endgame solver budget a position, in positions visited (default 200000; 0: no solver)");
+  cmd->add_option("--move-value", a->move_value,
+                  "how the best move and the move played are valued: subtree (default: each move's mean over its "
+                  "deepened subtree) or reply (each against the best reply, then playouts); docs/review.md")
+      ->check(CLI::IsMember({"reply", "subtree"}));
   cmd->add_option("--out,-o", a->out, "the review file (default: beside the log, LOG.ghreview)")->type_name("FILE");
   cmd->add_flag("--force", a->force, "review again even when a review of this log exists");
   cmd->add_flag("--quiet,-q", a->quiet, "no progress bar");

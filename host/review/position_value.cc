@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gamehost/review/reply_value.h"
+
 namespace gamehost::review {
 
 namespace {
@@ -78,12 +80,39 @@ MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed
   return o;
 }
 
+namespace {
+
+// With the reply rule: the search's choice and the move played each valued
+// by reply_value with an equal share of what the search left; the better of
+// the two (the search's on a tie) is the best.
+void value_by_replies(Plugin& game, const std::string& state, int seat, std::uint32_t played,
+                      std::uint32_t chosen, std::uint64_t playouts, std::uint64_t seed, bool keeps_points,
+                      bool uniform, DecisionValue& d) {
+  std::vector<std::uint32_t> moves{chosen};
+  if (played != chosen) moves.push_back(played);
+  const std::uint64_t each = std::max<std::uint64_t>(1, playouts / moves.size());
+  // Apart from the search's own stream; the same for both moves.
+  const std::uint64_t playout_seed = seed * 7919 + 17;
+  pb::ApplyResponse step;
+  for (const std::uint32_t a : moves) {
+    game.apply(state, a, pb::QueryFlags(), step);
+    const rpb::Evaluation e = reply_value(game, step.state(), seat, each, playout_seed, keeps_points, uniform);
+    if (a == played) d.played = e;
+    if (a == chosen) d.best = e;
+  }
+  d.best_action = played != chosen && d.played.margin() > d.best.margin() ? played : chosen;
+}
+
+}  // namespace
+
 DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
                               std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
                               int line_plies, bool keeps_points, const rpb::Evaluation* proved_after) {
   const std::uint64_t total = settings.iterations();
-  // Split: a search for the best move, then both moves deepened alike.
+  // Split: a search for the best move, then both moves valued alike, by
+  // their replies or by deepening both in the tree.
   const bool split = settings.root_share() > 0 && !game.info().has_hidden_information();
+  const bool by_replies = split && settings.move_value() == "reply" && game.players() == 2;
   MctsOptions options = mcts_options(settings, seed);
   std::uint64_t each = std::max<std::uint64_t>(1, total / 10);
   if (split) {
@@ -94,21 +123,27 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
   search.set_line_plies(line_plies);
   if (!split) search.set_forced(played, each);
   MctsSearch::Result r = search.search(state, info);
-  if (split) {
+  if (split && !by_replies) {
     search.deepen(r.action, each);
     r.children = search.deepen(played, each);
   }
 
   DecisionValue d;
   d.best_action = r.action;
-  d.best_line = search.last_line(r.action, line_plies);
-  if (d.best_line.empty()) d.best_line = r.best_line.empty() ? std::vector<std::uint32_t>{r.action} : r.best_line;
+  if (by_replies) {
+    value_by_replies(game, state, info.to_move(), played, r.action, total - std::min(total, options.iters), seed,
+                     keeps_points, settings.rollout_policy() == "uniform", d);
+  } else {
+    for (const RootChild& c : r.children) {
+      if (c.action == r.action) d.best = child_value(c, keeps_points);
+      if (c.action == played) d.played = child_value(c, keeps_points);
+    }
+  }
+  d.best_line = search.last_line(d.best_action, line_plies);
+  if (d.best_line.empty())
+    d.best_line = d.best_action == r.action && !r.best_line.empty() ? r.best_line : std::vector<std::uint32_t>{d.best_action};
   d.played_line = search.last_line(played, line_plies);
   if (d.played_line.empty()) d.played_line.push_back(played);
-  for (const RootChild& c : r.children) {
-    if (c.action == r.action) d.best = child_value(c, keeps_points);
-    if (c.action == played) d.played = child_value(c, keeps_points);
-  }
   if (proved_after) d.played = *proved_after;
   // Both moves were measured alike (or the move played exactly): when the
   // move played came out ahead, it is the engine's best, so that no verdict

@@ -97,6 +97,39 @@ TEST_CASE("the best move and the move played are valued from subtrees of the sam
   CHECK(different > 20);
 }
 
+TEST_CASE("a review with --move-value reply values both moves by their best replies, reproducibly", "[cli]") {
+  const auto dir = test::temp_dir("review-reply");
+  const auto log = copy_log(dir, kSeed1);
+  const std::vector<std::string> args{"review", log.string(), "--iters", "1000", "--move-value", "reply",
+                                      "--format", "none", "--force"};
+  REQUIRE(test::run_gamehost(args).exit_code == 0);
+  const auto review = read_review(dir / "seed-1.ghreview");
+  CHECK(review.header.settings().move_value() == "reply");
+  // The solver's exact values stand whatever the rule.
+  CHECK(review.plies[37].before().margin() == -11);
+  CHECK(review.plies[37].after().margin() == -39);
+  CHECK(review.plies[37].points_lost() == 28);
+  int estimated = 0, not_subtree = 0;
+  for (const auto& p : review.plies) {
+    if (!p.reviewed() || p.move_class() == rpb::FORCED) continue;
+    CHECK(p.before().margin() >= p.after().margin());
+    if (p.best_action() == p.played_action()) CHECK(p.before().margin() == p.after().margin());
+    if (p.after().exact()) continue;
+    ++estimated;
+    // Valued by playouts (at least one a reply a round, so at this small
+    // budget often more than the 400 or 800 it shares out).
+    CHECK(p.after().visits() > 0);
+    // The subtree rule gives every such move exactly 400 visits.
+    not_subtree += p.after().visits() != 400;
+  }
+  CHECK(estimated > 20);
+  CHECK(not_subtree > 10);
+  // Same log, seed and settings: the same bytes.
+  const std::string first = test::read_file(dir / "seed-1.ghreview");
+  REQUIRE(test::run_gamehost(args).exit_code == 0);
+  CHECK(test::read_file(dir / "seed-1.ghreview") == first);
+}
+
 TEST_CASE("a missed win in Connect Four loses exactly the whole game", "[cli]") {
   const auto dir = test::temp_dir("review-c4");
   const auto log = dir / "missed.ghlog";

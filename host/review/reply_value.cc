@@ -1,0 +1,172 @@
+#include "gamehost/review/reply_value.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <vector>
+
+#include "gamehost/agents/playouts.h"
+
+namespace gamehost::review {
+
+namespace {
+
+// A position valued by playouts, for the reviewed seat.
+struct Leaf {
+  std::string state;
+  bool terminal = false;
+  double margin_sum = 0;  // terminal: the final margin itself
+  double return_sum = 0;  // terminal: the final return itself
+  std::uint64_t playouts = 0;
+
+  double margin() const { return terminal ? margin_sum : margin_sum / std::max<double>(1, playouts); }
+  double mean_return() const { return terminal ? return_sum : return_sum / std::max<double>(1, playouts); }
+};
+
+// Runs playouts from leaves, one seeded stream for the whole valuation.
+class Playouts {
+ public:
+  Playouts(Plugin& game, int seat, bool keeps_points, bool uniform, std::uint64_t seed)
+      : game_(game), seat_(seat), keeps_points_(keeps_points), rollout_(has_method(game, pb::METHOD_ROLLOUT)),
+        rng_(seed) {
+    request_.set_uniform(uniform);
+  }
+
+  void run(Leaf& leaf, std::uint64_t count) {
+    if (leaf.terminal || count == 0) return;
+    std::vector<double> returns(2, 0.0), scores(2, 0.0);
+    if (rollout_) {
+      request_.set_state(leaf.state);
+      request_.set_seed(rng_.next());
+      request_.set_count(static_cast<std::uint32_t>(count));
+      game_.call(pb::METHOD_ROLLOUT, request_, response_);
+      for (int s = 0; s < 2; ++s) {
+        returns[s] = s < response_.returns_sum_size() ? response_.returns_sum(s) : 0;
+        scores[s] = s < response_.scores_sum_size() ? response_.scores_sum(s) : 0;
+      }
+    } else {
+      random_playouts(game_, leaf.state, static_cast<std::uint32_t>(count), rng_, returns, &scores);
+    }
+    leaf.return_sum += returns[seat_];
+    leaf.margin_sum += keeps_points_ ? scores[seat_] - scores[1 - seat_] : returns[seat_];
+    leaf.playouts += count;
+  }
+
+ private:
+  Plugin& game_;
+  int seat_;
+  bool keeps_points_;
+  bool rollout_;
+  SplitMix rng_;
+  pb::RolloutRequest request_;
+  pb::RolloutResponse response_;
+};
+
+// Successive halving: `budget` playouts spread over ceil(log2 n) rounds of
+// equal shares; after each round the half of the leaves best for the other
+// seat (lowest margin for the reviewed one) stays. Returns the survivor.
+const Leaf& best_reply(std::vector<Leaf>& replies, std::uint64_t budget, Playouts& playouts) {
+  assert(!replies.empty());
+  if (replies.size() == 1) {
+    playouts.run(replies.front(), std::max<std::uint64_t>(1, budget));
+    return replies.front();
+  }
+  std::vector<std::size_t> alive(replies.size());
+  for (std::size_t i = 0; i < alive.size(); ++i) alive[i] = i;
+  const auto rounds = static_cast<std::uint64_t>(std::ceil(std::log2(static_cast<double>(alive.size()))));
+  for (std::uint64_t round = 0; round < rounds && alive.size() > 1; ++round) {
+    const std::uint64_t each = std::max<std::uint64_t>(1, budget / rounds / alive.size());
+    for (const std::size_t i : alive) playouts.run(replies[i], each);
+    std::stable_sort(alive.begin(), alive.end(),
+                     [&](std::size_t a, std::size_t b) { return replies[a].margin() < replies[b].margin(); });
+    alive.resize((alive.size() + 1) / 2);
+  }
+  return replies[alive.front()];
+}
+
+class ReplyTree {
+ public:
+  ReplyTree(Plugin& game, int seat, bool keeps_points) : game_(game), seat_(seat), keeps_points_(keeps_points) {
+    flags_.set_legal_ids(true);
+    flags_.set_scores(true);
+  }
+
+  // One branch per own decision that follows at once (or the position
+  // itself), each holding the other seat's replies.
+  std::vector<std::vector<Leaf>> branches(const std::string& state) {
+    std::vector<std::vector<Leaf>> out;
+    const pb::StateInfo info = game_.query(state, flags_);
+    if (info.terminal() || info.to_move() != seat_) {
+      out.push_back(replies(state, info));
+      return out;
+    }
+    each_child(state, info, [&](const std::string& s, const pb::StateInfo& i) { out.push_back(replies(s, i)); });
+    return out;
+  }
+
+ private:
+  // Calls f(state, info) for each child of `state`, in legal-id order.
+  template <class F>
+  void each_child(const std::string& state, const pb::StateInfo& info, F&& f) {
+    pb::ApplyResponse step;
+    for (const std::uint32_t a : info.legal_ids()) {
+      game_.apply(state, a, flags_, step);
+      f(step.state(), step.info());
+    }
+  }
+
+  // The other seat's replies at `state`, or `state` itself as the one leaf.
+  std::vector<Leaf> replies(const std::string& state, const pb::StateInfo& info) {
+    std::vector<Leaf> out;
+    if (info.terminal() || info.to_move() != 1 - seat_) {
+      out.push_back(leaf(state, info));
+      return out;
+    }
+    each_child(state, info, [&](const std::string& s, const pb::StateInfo& i) { out.push_back(leaf(s, i)); });
+    return out;
+  }
+
+  Leaf leaf(const std::string& state, const pb::StateInfo& info) const {
+    Leaf l;
+    l.state = state;
+    if (info.terminal()) {
+      l.terminal = true;
+      l.return_sum = info.returns(seat_);
+      l.margin_sum = keeps_points_ && info.scores_size() >= 2
+                         ? static_cast<double>(info.scores(seat_) - info.scores(1 - seat_))
+                         : info.returns(seat_);
+    }
+    return l;
+  }
+
+  Plugin& game_;
+  int seat_;
+  bool keeps_points_;
+  pb::QueryFlags flags_;
+};
+
+}  // namespace
+
+rpb::Evaluation reply_value(Plugin& game, const std::string& state, int seat, std::uint64_t playouts,
+                            std::uint64_t seed, bool keeps_points, bool uniform) {
+  assert(game.players() == 2 && (seat == 0 || seat == 1));
+  ReplyTree tree(game, seat, keeps_points);
+  std::vector<std::vector<Leaf>> branches = tree.branches(state);
+  Playouts runner(game, seat, keeps_points, uniform, seed);
+  const std::uint64_t each = std::max<std::uint64_t>(1, playouts / branches.size());
+  double best_margin = -1e300, best_return = 0;
+  std::uint64_t run = 0;
+  for (auto& replies : branches) {
+    const Leaf& reply = best_reply(replies, each, runner);
+    for (const Leaf& l : replies) run += l.playouts;
+    if (reply.margin() > best_margin) best_margin = reply.margin(), best_return = reply.mean_return();
+  }
+  rpb::Evaluation e;
+  e.set_margin(best_margin);
+  e.set_win_probability(std::clamp((best_return + 1) / 2, 0.0, 1.0));
+  e.set_exact(false);
+  e.set_visits(run);
+  return e;
+}
+
+}  // namespace gamehost::review
