@@ -12,12 +12,10 @@ namespace {
 
 const std::string kPlugins = TEST_PLUGIN_DIR;
 
-// Only a hang waits for the call timeout; the other faults get a long one,
-// so that a loaded machine cannot turn them into time-outs.
 test::Run play_fault_game(const std::string& mode, const std::filesystem::path& log, bool isolate = true) {
   test::FaultEnv env(mode.c_str());
-  const bool hangs = mode.rfind("hang", 0) == 0;
-  std::vector<std::string> args{"--plugins", kPlugins, "--call-timeout", hangs ? "1" : "60"};
+  std::vector<std::string> args{"--plugins", kPlugins, "--call-timeout",
+                                std::to_string(test::fault_timeout_seconds(mode))};
   if (isolate) args.push_back("--isolate");
   for (const char* a : {"play", "fault_game", "--player1", "random", "--player2", "random", "--seed", "1", "-q"})
     args.push_back(a);

@@ -17,9 +17,7 @@ namespace {
 
 const std::string kFault = std::string(TEST_PLUGIN_DIR) + "/fault_game.so";
 
-// Only a hang waits for the call timeout (1 s); every other case gets a long
-// one, so that a loaded machine cannot turn a fault or a slow start into a
-// time-out.
+// Long limits unless a case asks for a hang's (test::fault_timeout_seconds).
 LoadOptions isolated(int seconds = 60) {
   LoadOptions o;
   o.isolate = true;
@@ -28,7 +26,7 @@ LoadOptions isolated(int seconds = 60) {
   return o;
 }
 
-LoadOptions isolated_for(const char* mode) { return isolated(std::string(mode).rfind("hang", 0) == 0 ? 1 : 60); }
+LoadOptions isolated_for(const char* mode) { return isolated(test::fault_timeout_seconds(mode)); }
 
 std::string load_error(const std::string& path, const LoadOptions& o) {
   try {

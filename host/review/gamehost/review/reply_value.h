@@ -1,5 +1,5 @@
-// A move's value by the best reply to it: the review's default way to value
-// the two moves it compares (ReviewSettings.move_value "reply",
+// A move's value by the best reply to it: how `gamehost review --move-value
+// reply` values the two moves it compares (ReviewSettings.move_value,
 // docs/review.md).
 //
 // The mean over an MCTS subtree counts every reply tried while the search
