@@ -2,7 +2,7 @@
 """How far a review's verdicts move when the engine gets ten times the budget.
 
 Usage: tools/review_agreement.py GAMEHOST LOG_DIR [--iters N] [--factor F] [--jobs J] [--limit K]
-                                   [--second-seed S] [--reuse]
+                                   [--second-seed S] [--move-value reply|subtree] [--reuse]
 
 Reviews every *.ghlog of LOG_DIR three times with `gamehost review` (the
 review files go to LOG_DIR/agreement/): at N iterations a position, at F*N,
@@ -17,6 +17,7 @@ the two seeds agree at the same budget, across the budgets with seed S, and
 the default budget's seed-1 review against seed S's at F*N and against the
 mean of both reviews at F*N: how much of the disagreement between budgets
 is the search's chance, and how much its drift with the budget.
+--move-value passes the rule to every review (default: the review's own).
 Used for the tables in docs/review.md.
 """
 import argparse
@@ -26,9 +27,13 @@ import subprocess
 import sys
 
 
+# Options given to every review (--move-value).
+EXTRA = []
+
+
 def review(gamehost, log, out, iters, jobs, solver=True, seed=1, reuse=False):
     args = [gamehost, "review", str(log), "--out", str(out), "--iters", str(iters), "--jobs", str(jobs),
-            "--seed", str(seed), "--format", "json", "--quiet"]
+            "--seed", str(seed), "--format", "json", "--quiet"] + EXTRA
     if not reuse:
         args.append("--force")
     if not solver:
@@ -107,7 +112,11 @@ def main():
                     help="also review at both budgets with this search seed and compare the seeds")
     ap.add_argument("--reuse", action="store_true",
                     help="keep finished review files made with the same settings instead of reviewing again")
+    ap.add_argument("--move-value", choices=("reply", "subtree"),
+                    help="how every review values the moves it compares (gamehost review --move-value)")
     a = ap.parse_args()
+    if a.move_value:
+        EXTRA.extend(["--move-value", a.move_value])
     if a.second_seed == 1:
         ap.error("--second-seed must differ from 1, the seed of the first reviews")
     logs = sorted(pathlib.Path(a.log_dir).glob("*.ghlog"))

@@ -116,8 +116,7 @@ void run(Common& common, const ReviewArgs& a) {
     if (a.iters) req.settings.set_iterations(*a.iters);
     if (a.seed) req.settings.set_seed(*a.seed);
     if (a.solver_nodes) req.settings.set_solver_nodes(*a.solver_nodes);
-    // Empty is "subtree": the rule of reviews made before the field.
-    if (a.move_value) req.settings.set_move_value(*a.move_value == "reply" ? "reply" : "");
+    if (a.move_value) rv::set_move_value(req.settings, *a.move_value);
     req.jobs = a.jobs;
     req.restart = a.force;
     ProgressBar bar(log.filename().string(), !a.quiet);
@@ -151,8 +150,9 @@ void add_review_command(CLI::App& app, Common& common) {
   cmd->add_option("--solver-nodes", a->solver_nodes,
                   "endgame solver budget a position, in positions visited (default 200000; 0: no solver)");
   cmd->add_option("--move-value", a->move_value,
-                  "how the best move and the move played are valued: subtree (default: each move's mean over its "
-                  "deepened subtree) or reply (each against the best reply, then playouts); docs/review.md")
+                  "how the best move and the move played are valued: reply (default: each against the opponent's "
+                  "best reply, then playouts) or subtree (each move's mean over its deepened subtree); "
+                  "docs/review.md")
       ->check(CLI::IsMember({"reply", "subtree"}));
   cmd->add_option("--out,-o", a->out, "the review file (default: beside the log, LOG.ghreview)")->type_name("FILE");
   cmd->add_flag("--force", a->force, "review again even when a review of this log exists");

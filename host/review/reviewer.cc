@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <condition_variable>
 #include <fstream>
 #include <mutex>
@@ -43,11 +44,20 @@ bool keeps_points(Plugin& game, const std::string& state) {
   return game.query(state, scores).scores_size() > 0;
 }
 
+void set_move_value(rpb::ReviewSettings& s, std::string_view rule) {
+  assert(rule == "reply" || rule == "subtree");
+  s.set_move_value(std::string(rule));
+  // Each rule at the share measured best for it on the quality set
+  // (docs/review.md): the reply values need fewer playouts than the
+  // subtrees need visits, so the search for the best move gets more.
+  s.set_root_share(rule == "reply" ? 0.4 : 0.2);
+}
+
 rpb::ReviewSettings default_settings(bool keeps_points) {
   rpb::ReviewSettings s;
   s.set_engine("mcts");
   s.set_iterations(50000);
-  s.set_root_share(0.2);
+  set_move_value(s, "reply");
   s.set_seed(1);
   s.set_c(1.4);
   s.set_score_weight(0.5);

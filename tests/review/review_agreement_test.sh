@@ -54,6 +54,17 @@ done
 "$gamehost" review "$dir/seed-1.ghlog" --out "$reviews/seed-1.base.seed2.ghreview" --iters 200 --seed 2 \
   --format none --quiet || fail "the seed-2 review was not made with --seed 2 and --iters 200"
 
+# --move-value reaches every review: the subtree rule's files are kept as
+# made with it, and refused to a continuation with the default rule.
+"$python" "$tool" "$gamehost" "$dir" --iters 200 --factor 3 --jobs 1 --limit 1 --move-value subtree \
+  > "$dir/subtree.txt" 2>&1 || { cat "$dir/subtree.txt"; fail "the tool failed with --move-value subtree"; }
+"$gamehost" review "$dir/connect_four-seed-1.ghlog" --out "$reviews/connect_four-seed-1.big.ghreview" \
+  --iters 600 --move-value subtree --format none --quiet || fail "the big review was not made with --move-value subtree"
+if "$gamehost" review "$dir/connect_four-seed-1.ghlog" --out "$reviews/connect_four-seed-1.big.ghreview" \
+  --iters 600 --format none --quiet 2>/dev/null; then fail "a subtree review continued with the reply rule"; fi
+"$python" "$tool" "$gamehost" "$dir" --iters 200 --factor 3 --jobs 1 --limit 1 > /dev/null 2>&1 ||
+  fail "the tool failed going back to the default rule"
+
 # --reuse: the same report from the finished files, none of them written again.
 before=$(cd "$reviews" && md5sum ./*.ghreview && stat -c '%n %Y' ./*.ghreview)
 sleep 1

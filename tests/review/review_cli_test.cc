@@ -74,14 +74,17 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   CHECK(best_estimated_after_proved >= 1);
 }
 
-TEST_CASE("the best move and the move played are valued from subtrees of the same size", "[cli]") {
+TEST_CASE("with --move-value subtree the best move and the move played are valued from subtrees of the same size",
+          "[cli]") {
   const auto dir = test::temp_dir("review-split");
   const auto log = copy_log(dir, kSeed1);
   // 1000 iterations a position: 200 find the best move, then it and the
   // move played get 400 visits each (root_share 0.2).
-  REQUIRE(test::run_gamehost({"review", log.string(), "--iters", "1000", "--solver-nodes", "0", "--format", "none"})
+  REQUIRE(test::run_gamehost({"review", log.string(), "--iters", "1000", "--solver-nodes", "0", "--move-value",
+                              "subtree", "--format", "none"})
               .exit_code == 0);
   const auto review = read_review(dir / "seed-1.ghreview");
+  CHECK(review.header.settings().move_value() == "subtree");
   CHECK(review.header.settings().root_share() == Approx(0.2));
   int searched = 0, different = 0;
   for (const auto& p : review.plies) {
@@ -97,14 +100,16 @@ TEST_CASE("the best move and the move played are valued from subtrees of the sam
   CHECK(different > 20);
 }
 
-TEST_CASE("a review with --move-value reply values both moves by their best replies, reproducibly", "[cli]") {
+TEST_CASE("the default review values both moves by their best replies, reproducibly", "[cli]") {
   const auto dir = test::temp_dir("review-reply");
   const auto log = copy_log(dir, kSeed1);
-  const std::vector<std::string> args{"review", log.string(), "--iters", "1000", "--move-value", "reply",
-                                      "--format", "none", "--force"};
+  // 1000 iterations a position: 400 find the best move, the other 600 are
+  // shared as playouts by it and the move played.
+  const std::vector<std::string> args{"review", log.string(), "--iters", "1000", "--format", "none", "--force"};
   REQUIRE(test::run_gamehost(args).exit_code == 0);
   const auto review = read_review(dir / "seed-1.ghreview");
   CHECK(review.header.settings().move_value() == "reply");
+  CHECK(review.header.settings().root_share() == Approx(0.4));
   // The solver's exact values stand whatever the rule.
   CHECK(review.plies[37].before().margin() == -11);
   CHECK(review.plies[37].after().margin() == -39);
@@ -117,10 +122,10 @@ TEST_CASE("a review with --move-value reply values both moves by their best repl
     if (p.after().exact()) continue;
     ++estimated;
     // Valued by playouts (at least one a reply a round, so at this small
-    // budget often more than the 400 or 800 it shares out).
+    // budget often more than the 300 or 600 it shares out).
     CHECK(p.after().visits() > 0);
-    // The subtree rule gives every such move exactly 400 visits.
-    not_subtree += p.after().visits() != 400;
+    // The subtree rule at this share would give every such move exactly 300.
+    not_subtree += p.after().visits() != 300;
   }
   CHECK(estimated > 20);
   CHECK(not_subtree > 10);

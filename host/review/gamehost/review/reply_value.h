@@ -1,5 +1,5 @@
-// A move's value by the best reply to it: how `gamehost review --move-value
-// reply` values the two moves it compares (ReviewSettings.move_value,
+// A move's value by the best reply to it: how `gamehost review` values the
+// two moves it compares by default (ReviewSettings.move_value "reply",
 // docs/review.md).
 //
 // The mean over an MCTS subtree counts every reply tried while the search

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <string>
+#include <string_view>
 
 #include "gamehost/plugin.h"
 #include "gamehost/review/review_file.h"
@@ -19,8 +21,13 @@ namespace gamehost::review {
 bool keeps_points(Plugin& game, const std::string& state);
 
 // The default engine settings and class thresholds (the thresholds depend
-// on whether the game keeps points).
+// on whether the game keeps points); the move value rule "reply".
 rpb::ReviewSettings default_settings(bool keeps_points);
+
+// Sets how the best move and the move played are valued, "reply" or
+// "subtree" (ReviewSettings.move_value), with the root share that goes
+// with it.
+void set_move_value(rpb::ReviewSettings& settings, std::string_view rule);
 
 // The class of a move that lost `points_lost` (not BEST or FORCED, which
 // the review decides from the move itself).
