@@ -24,48 +24,31 @@ struct Leaf {
 };
 
 // Runs playouts from leaves, one seeded stream for the whole valuation.
-class Playouts {
+class LeafPlayouts {
  public:
-  Playouts(Plugin& game, int seat, bool keeps_points, bool uniform, std::uint64_t seed)
-      : game_(game), seat_(seat), keeps_points_(keeps_points), rollout_(has_method(game, pb::METHOD_ROLLOUT)),
-        rng_(seed) {
-    request_.set_uniform(uniform);
-  }
+  LeafPlayouts(Plugin& game, int seat, bool keeps_points, bool uniform, std::uint64_t seed)
+      : seat_(seat), keeps_points_(keeps_points), playouts_(game, uniform), rng_(seed) {}
 
   void run(Leaf& leaf, std::uint64_t count) {
     if (leaf.terminal || count == 0) return;
-    std::vector<double> returns(2, 0.0), scores(2, 0.0);
-    if (rollout_) {
-      request_.set_state(leaf.state);
-      request_.set_seed(rng_.next());
-      request_.set_count(static_cast<std::uint32_t>(count));
-      game_.call(pb::METHOD_ROLLOUT, request_, response_);
-      for (int s = 0; s < 2; ++s) {
-        returns[s] = s < response_.returns_sum_size() ? response_.returns_sum(s) : 0;
-        scores[s] = s < response_.scores_sum_size() ? response_.scores_sum(s) : 0;
-      }
-    } else {
-      random_playouts(game_, leaf.state, static_cast<std::uint32_t>(count), rng_, returns, &scores);
-    }
-    leaf.return_sum += returns[seat_];
-    leaf.margin_sum += keeps_points_ ? scores[seat_] - scores[1 - seat_] : returns[seat_];
+    playouts_.run(leaf.state, static_cast<std::uint32_t>(count), rng_, returns_, scores_);
+    leaf.return_sum += returns_[seat_];
+    leaf.margin_sum += keeps_points_ ? scores_[seat_] - scores_[1 - seat_] : returns_[seat_];
     leaf.playouts += count;
   }
 
  private:
-  Plugin& game_;
   int seat_;
   bool keeps_points_;
-  bool rollout_;
+  Playouts playouts_;
   SplitMix rng_;
-  pb::RolloutRequest request_;
-  pb::RolloutResponse response_;
+  std::vector<double> returns_ = std::vector<double>(2), scores_ = std::vector<double>(2);
 };
 
 // Successive halving: `budget` playouts spread over ceil(log2 n) rounds of
 // equal shares; after each round the half of the leaves best for the other
 // seat (lowest margin for the reviewed one) stays. Returns the survivor.
-const Leaf& best_reply(std::vector<Leaf>& replies, std::uint64_t budget, Playouts& playouts) {
+const Leaf& best_reply(std::vector<Leaf>& replies, std::uint64_t budget, LeafPlayouts& playouts) {
   assert(!replies.empty());
   if (replies.size() == 1) {
     playouts.run(replies.front(), std::max<std::uint64_t>(1, budget));
@@ -152,7 +135,7 @@ rpb::Evaluation reply_value(Plugin& game, const std::string& state, int seat, st
   assert(game.players() == 2 && (seat == 0 || seat == 1));
   ReplyTree tree(game, seat, keeps_points);
   std::vector<std::vector<Leaf>> branches = tree.branches(state);
-  Playouts runner(game, seat, keeps_points, uniform, seed);
+  LeafPlayouts runner(game, seat, keeps_points, uniform, seed);
   const std::uint64_t each = std::max<std::uint64_t>(1, playouts / branches.size());
   double best_margin = -1e300, best_return = 0;
   std::uint64_t run = 0;

@@ -35,9 +35,8 @@ MctsTree::MctsTree(Plugin& game, const MctsOptions& options, std::uint64_t seed)
       score_scale_(options.score_scale > 0 ? options.score_scale : 1.0),
       rng_(seed),
       players_(game.players()),
-      plugin_rollout_(has_method(game, pb::METHOD_ROLLOUT)) {
+      playouts_(game, options.uniform) {
   flags_.set_legal_ids(true);
-  rollout_req_.set_uniform(options.uniform);
   returns_.resize(static_cast<std::size_t>(players_));
   margins_.resize(static_cast<std::size_t>(players_));
   scores_.resize(static_cast<std::size_t>(players_));
@@ -242,20 +241,7 @@ void MctsTree::evaluate(const Node& n, std::vector<double>& returns, std::vector
     }
     return;
   }
-  std::fill(scores_.begin(), scores_.end(), 0.0);
-  if (plugin_rollout_) {
-    rollout_req_.mutable_state()->assign(state_of(n));
-    rollout_req_.set_seed(rng_.next());
-    rollout_req_.set_count(rollouts_);
-    game_.call(pb::METHOD_ROLLOUT, rollout_req_, rollout_resp_);
-    for (int s = 0; s < players_; ++s) {
-      returns[s] = s < rollout_resp_.returns_sum_size() ? rollout_resp_.returns_sum(s) : 0.0;
-      scores_[s] = s < rollout_resp_.scores_sum_size() ? rollout_resp_.scores_sum(s) : 0.0;
-    }
-  } else {
-    std::fill(returns.begin(), returns.end(), 0.0);
-    random_playouts(game_, state_of(n), rollouts_, rng_, returns, &scores_);
-  }
+  playouts_.run(state_of(n), rollouts_, rng_, returns, scores_);
   const double k = 1.0 / rollouts_;
   for (auto& r : returns) r *= k;
   for (auto& x : scores_) x *= k;

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "gamehost/agents/playouts.h"
 #include "gamehost/agents/random_agent.h"
 #include "gamehost/agents/spec.h"
 
@@ -158,7 +159,7 @@ class MctsTree {
   double score_scale_;
   SplitMix rng_;
   int players_;
-  bool plugin_rollout_;
+  Playouts playouts_;
   std::vector<Node> nodes_;
   std::string states_;
   std::vector<std::uint32_t> legal_;  // per listed node: count, tried, edge offset, edge room, ids
@@ -174,8 +175,6 @@ class MctsTree {
   std::vector<double> margins_;
   std::vector<double> scores_;
   pb::ApplyResponse applied_;
-  pb::RolloutRequest rollout_req_;
-  pb::RolloutResponse rollout_resp_;
   pb::QueryFlags flags_;        // legal ids
   pb::QueryFlags apply_flags_;  // nothing beyond what every StateInfo has
   std::string scratch_;

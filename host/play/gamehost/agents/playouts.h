@@ -22,4 +22,25 @@ void random_playouts(Plugin& game, std::string_view state, std::uint32_t count, 
 // Whether the plugin answers optional call `m`.
 bool has_method(const Plugin& game, v1::Method m);
 
+// Playouts by the game's own Rollout call when it offers one (its rollout
+// policy, `uniform` asking for uniformly random actions), else by
+// random_playouts. One per searcher: it keeps its request and response for
+// reuse.
+class Playouts {
+ public:
+  Playouts(Plugin& game, bool uniform);
+
+  // Plays `count` games from `state` and overwrites returns_sum and
+  // scores_sum (sized to the players) with each seat's summed returns and
+  // final points. Seeds from `rng`.
+  void run(std::string_view state, std::uint32_t count, SplitMix& rng, std::vector<double>& returns_sum,
+           std::vector<double>& scores_sum);
+
+ private:
+  Plugin& game_;
+  bool rollout_;
+  pb::RolloutRequest request_;
+  pb::RolloutResponse response_;
+};
+
 }  // namespace gamehost
