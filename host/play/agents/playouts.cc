@@ -49,9 +49,10 @@ Playouts::Playouts(Plugin& game, bool uniform) : game_(game), rollout_(has_metho
 
 void Playouts::run(std::string_view state, std::uint32_t count, SplitMix& rng, std::vector<double>& returns_sum,
                    std::vector<double>& scores_sum) {
-  std::fill(returns_sum.begin(), returns_sum.end(), 0.0);
-  std::fill(scores_sum.begin(), scores_sum.end(), 0.0);
   if (!rollout_) {
+    // random_playouts adds to its sums.
+    std::fill(returns_sum.begin(), returns_sum.end(), 0.0);
+    std::fill(scores_sum.begin(), scores_sum.end(), 0.0);
     random_playouts(game_, state, count, rng, returns_sum, &scores_sum);
     return;
   }
@@ -59,11 +60,14 @@ void Playouts::run(std::string_view state, std::uint32_t count, SplitMix& rng, s
   request_.set_seed(rng.next());
   request_.set_count(count);
   game_.call(pb::METHOD_ROLLOUT, request_, response_);
-  for (std::size_t s = 0; s < returns_sum.size(); ++s) {
-    const int i = static_cast<int>(s);
-    returns_sum[s] = i < response_.returns_sum_size() ? response_.returns_sum(i) : 0.0;
-    if (s < scores_sum.size()) scores_sum[s] = i < response_.scores_sum_size() ? response_.scores_sum(i) : 0.0;
-  }
+  const auto copy = [](const auto& from, std::vector<double>& to) {
+    for (std::size_t s = 0; s < to.size(); ++s) {
+      const int i = static_cast<int>(s);
+      to[s] = i < from.size() ? from[i] : 0.0;
+    }
+  };
+  copy(response_.returns_sum(), returns_sum);
+  copy(response_.scores_sum(), scores_sum);
 }
 
 }  // namespace gamehost
