@@ -1,6 +1,6 @@
 # Debian packages the project builds and runs with; sourced by test.sh and run.sh.
 GAMEHOST_PACKAGES=(
-  cmake g++ make pkg-config
+  cmake g++ make pkg-config ccache
   libboost-dev libprotobuf-dev protobuf-compiler
   libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2 libssl-dev libgif-dev libwebp-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core libxtst6
