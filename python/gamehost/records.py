@@ -161,10 +161,15 @@ class Tournament:
     def to_dataframe(self):
         return _dataframe(self.to_records())
 
+    def log_path(self, game):
+        """Where a game's log is: DIR/games/NAME (the folder may have moved
+        since results.json named it), else the path it names."""
+        inside = os.path.join(self.dir, "games", os.path.basename(game["log"]))
+        return inside if os.path.exists(inside) else game["log"]
+
     def logs(self):
-        """Every game's log, read (Log objects)."""
-        return [Log(os.path.join(self.dir, g["log"]) if not os.path.isabs(g["log"]) else g["log"])
-                for g in self.games if g.get("log")]
+        """Every finished game's log, read (Log objects), in game order."""
+        return [Log(self.log_path(g)) for g in self.games if g.get("log")]
 
     def __repr__(self):
         return "<gamehost.Tournament {} {} games>".format(self.dir, len(self.games))

@@ -33,6 +33,9 @@ class PyAgent {
     refuse_human(spec_);
     parse_agent_spec(spec_);  // errors now, not at the first step
   }
+  PyAgent(const PyAgent&) = delete;  // one search tree per agent
+  PyAgent(PyAgent&&) = default;
+  PyAgent& operator=(PyAgent&&) = default;
   const std::string& spec() const { return spec_; }
 
   std::uint32_t step(State& s) {

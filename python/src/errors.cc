@@ -29,7 +29,7 @@ PyObject* new_type(py::module_& m, const char* name, PyObject* base, const char*
 }
 
 // Raises `type(message)` with the given attributes set.
-void raise(PyObject* type, const char* message, std::initializer_list<std::pair<const char*, std::string>> attrs) {
+void raise_error(PyObject* type, const char* message, std::initializer_list<std::pair<const char*, std::string>> attrs) {
   py::object exc = py::reinterpret_borrow<py::object>(type)(message);
   for (const auto& [name, value] : attrs) exc.attr(name) = value;
   PyErr_SetObject(type, exc.ptr());
@@ -55,12 +55,12 @@ void register_errors(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const CallError& e) {
-      raise(e.status() == pb::ILLEGAL_ACTION ? types->illegal : types->call_error, e.what(),
+      raise_error(e.status() == pb::ILLEGAL_ACTION ? types->illegal : types->call_error, e.what(),
             {{"status", status_name(e.status())}, {"code", e.code()}});
     } catch (const PluginFault& e) {
-      raise(types->fault, e.what(), {{"kind", e.kind()}, {"call", e.call()}, {"plugin", e.plugin()}});
+      raise_error(types->fault, e.what(), {{"kind", e.kind()}, {"call", e.call()}, {"plugin", e.plugin()}});
     } catch (const HostError& e) {
-      raise(types->error, e.what(), {});
+      raise_error(types->error, e.what(), {});
     }
   });
 }

@@ -31,13 +31,15 @@ fs::path module_dir() {
 std::vector<fs::path> plugin_dirs(const std::vector<std::string>& extra_dirs) {
   const fs::path own = in_build_tree() ? fs::path(GAMEHOST_BUILD_PLUGIN_DIR)
                                        : (module_dir() / GAMEHOST_PYTHON_TO_PLUGINS).lexically_normal();
-  std::vector<fs::path> dirs{own};
-  std::set<fs::path> seen{fs::weakly_canonical(own)};
-  for (const auto& d : plugin_search_path(extra_dirs)) {
+  std::vector<fs::path> dirs;
+  std::set<fs::path> seen;
+  auto add = [&](const fs::path& d) {
     std::error_code ec;
-    auto canon = fs::weakly_canonical(d, ec);
+    const auto canon = fs::weakly_canonical(d, ec);
     if (seen.insert(ec ? d : canon).second) dirs.push_back(d);
-  }
+  };
+  add(own);
+  for (const auto& d : plugin_search_path(extra_dirs)) add(d);
   return dirs;
 }
 

@@ -48,7 +48,8 @@ pb::ObserveResponse State::observe(int seat) const {
 std::string State::action_to_string(std::uint32_t action) const {
   pb::QueryFlags flags;
   flags.set_legal_details(true);
-  for (const auto& a : query(flags).legal())
+  const pb::StateInfo info = query(flags);
+  for (const auto& a : info.legal())
     if (a.id() == action) return a.notation();
   pb::ApplyResponse applied;  // not legal: the plugin says why
   game_->with_plugin([&](Plugin& p) { p.apply(bytes_, action, pb::QueryFlags(), applied, true); });
@@ -138,7 +139,8 @@ void bind_state(py::module_& m) {
             pb::QueryFlags flags;
             flags.set_legal_details(true);
             std::vector<std::string> moves;
-            for (const auto& a : s.query(flags).legal()) moves.push_back(a.notation());
+            const pb::StateInfo info = s.query(flags);
+            for (const auto& a : info.legal()) moves.push_back(a.notation());
             return moves;
           }, "The legal actions in the game's notation, in the order of legal_actions().")
       .def("apply_action", &State::apply_action, py::arg("action"),

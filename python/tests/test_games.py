@@ -100,29 +100,40 @@ def test_alien_city_state_calls():
     assert state.current_player() == 0 and state.phase() == "build"
     assert state.scores() == [0, 0]
     moves = state.legal_moves()
-    assert len(moves) == len(state.legal_actions()) and "RT@E3" in moves
-    action = state.apply_move("RT@E3")
-    assert state.action_to_string(action) in ("RT@E3",) or True
-    assert state.phase() == "claim" and state.current_player() == 0
-    assert state.legal_moves() == ["claim@E3", "decline"]
-    state.apply_move("claim@E3")
-    assert state.current_player() == 1
+    assert len(moves) == len(state.legal_actions()) == 150 and moves[:3] == ["RT@B1", "RT@A2", "RT@B2"]
     with pytest.raises(gamehost.IllegalActionError) as e:
-        state.apply_move("RT@E3")
-    assert e.value.code != ""
-    assert e.value.code in str(e.value)
+        state.apply_move("RT@E3")  # E3 is its tile's icon lot
+    assert (e.value.status, e.value.code) == ("ILLEGAL_ACTION", "R11")
+    assert str(e.value) == "ruling R11 (rule 5): E3 is its tile's icon lot, built last: F3 on the same tile can still be built"
+    with pytest.raises(gamehost.CallError) as e:
+        state.apply_move("XT@E3")
+    assert (e.value.status, e.value.code) == ("INVALID_ARGUMENT", "notation")
+    assert str(e.value).startswith("cannot read 'XT@E3' as a decision: 'xt' is not a piece")
+    action = state.apply_move("RT@C3")
+    assert state.history() == [action]
+    assert state.phase() == "claim" and state.current_player() == 0
+    assert state.legal_moves() == ["claim@C3", "decline"]
+    state.apply_move("claim@C3")
+    assert state.current_player() == 1 and state.phase() == "build"
+    with pytest.raises(gamehost.IllegalActionError) as e:
+        state.apply_move("RT@C3")
+    assert e.value.code == "R7" and str(e.value) == "ruling R7 (rule 1): C3 is already built on"
     text = str(state)
-    assert "E3" not in text or True
+    assert text.splitlines()[:3] == ["to-move: White build", "White: RT3 BT2 GT2 RD3 BD3 GD3 KD3 caps3",
+                                     "Black: RT1 BT3 GT2 RD3 BD3 GD3 KD3 caps2"]
     assert "\x1b[" not in text  # no colour
+    assert state.information_state_string(1) == state.information_state_string(0)
 
 
 def test_alien_city_analyze_gives_the_score_breakdown_as_python_objects():
     state = gamehost.load_game("alien_city", layout=LAYOUT).new_initial_state()
-    state.apply_move("RT@E3")
-    state.apply_move("claim@E3")
+    state.apply_move("RT@C3")
+    state.apply_move("claim@C3")
     analysis = state.analyze()
-    assert isinstance(analysis["text"], str) and analysis["text"]
-    assert isinstance(analysis["detail"], dict)
+    assert analysis["text"]
+    detail = analysis["detail"]
+    assert detail["@type"].endswith("alien_city.v1.Analysis")
+    assert {"toMove", "phase", "streets", "score"} <= set(detail)
 
 
 def test_city_planning_chance_and_hidden_hands():

@@ -95,15 +95,15 @@ def test_alien_city_tensor_planes_in_a_hand_built_position():
     np.testing.assert_array_equal(
         state.observation_tensor(0),
         alien_city_expected(LAYOUT, [], [], 0, "build", [BLACK_START, WHITE_START]))
-    state.apply_move("RT@E3")  # Black's red tower on E3 (column 4, row 2)
+    state.apply_move("RT@C3")  # Black's red tower on C3 (column 2, row 2)
     black = list(BLACK_START)
     black[0] -= 1
     np.testing.assert_array_equal(
         state.observation_tensor(0),
-        alien_city_expected(LAYOUT, [(0, 4, 2)], [], 0, "claim", [black, WHITE_START]))
-    state.apply_move("claim@E3")
+        alien_city_expected(LAYOUT, [(0, 2, 2)], [], 0, "claim", [black, WHITE_START]))
+    state.apply_move("claim@C3")
     black[7] -= 1
-    expected = alien_city_expected(LAYOUT, [(0, 4, 2)], [(0, 4, 2)], 1, "build", [black, WHITE_START])
+    expected = alien_city_expected(LAYOUT, [(0, 2, 2)], [(0, 2, 2)], 1, "build", [black, WHITE_START])
     np.testing.assert_array_equal(state.observation_tensor(0), expected)
     np.testing.assert_array_equal(state.observation_tensor(1), expected)  # nothing is hidden
 
