@@ -37,7 +37,8 @@ def test_tournament_stats(tmp_path):
 
 
 def test_value_function_beats_the_first_mover_guess():
-    out = run("value_function.py", "600", "1")
+    out = run("value_function.py", "2000", "1")
+    assert "games: 2000 (1500 to fit, 500 held out)" in out
     assert "better than the first-mover guess: yes" in out, out
 
 
