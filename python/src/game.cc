@@ -1,6 +1,7 @@
 #include "game.h"
 
 #include <fmt/core.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "paths.h"
@@ -137,6 +138,38 @@ py::list list_games(const py::object& dirs_arg) {
   return out;
 }
 
+// The tensors of many states at once: one array of shape
+// (len(states), *shape), the plugin called with the GIL released.
+py::array_t<float> batch_observation(const std::shared_ptr<Game>& game, const py::sequence& states,
+                                     const py::object& seat) {
+  std::vector<std::pair<const std::string*, int>> requests;  // the states stay alive in `states`
+  for (auto item : states) {
+    const State& s = item.cast<const State&>();
+    if (s.game_ptr() != game) throw py::value_error("batch_observation: a state of another game object");
+    requests.emplace_back(&s.bytes(), s.seat_or_current(seat));
+  }
+  const auto shape = game->observation_shape();
+  std::vector<py::ssize_t> dims{static_cast<py::ssize_t>(requests.size())};
+  std::size_t size = 1;
+  for (auto d : shape) dims.push_back(d), size *= d;
+  py::array_t<float> out(dims);
+  float* values = out.mutable_data();
+  game->with_plugin([&](Plugin& p) {
+    pb::ObservationTensorRequest request;
+    pb::ObservationTensorResponse response;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      request.set_state(*requests[i].first);
+      request.set_player(requests[i].second);
+      p.call(pb::METHOD_OBSERVATION_TENSOR, request, response);
+      if (static_cast<std::size_t>(response.values_size()) != size)
+        throw HostError(fmt::format("{}: ObservationTensor gave {} values, its shape says {}", game->info().id(),
+                                    response.values_size(), size));
+      std::copy(response.values().begin(), response.values().end(), values + i * size);
+    }
+  }, /*release=*/true);
+  return out;
+}
+
 }  // namespace
 
 void bind_game(py::module_& m) {
@@ -187,6 +220,10 @@ Raises gamehost.Error for an unknown game, gamehost.CallError for a bad option.)
             for (auto d : g.observation_shape()) n *= d;
             return n;
           })
+      .def("batch_observation", &batch_observation, py::arg("states"), py::arg("seat") = py::none(),
+           "The observation tensors of many states in one call: a float32 array of shape "
+           "(len(states), *observation_tensor_shape()); seat: one seat for all, or None for each state's seat "
+           "to move. Releases the GIL.")
       .def("player_names", [](const Game& g) {
             return std::vector<std::string>(g.info().player_names().begin(), g.info().player_names().end());
           })

@@ -27,11 +27,11 @@ def test_random_vs_mcts(tmp_path):
 
 def test_tournament_stats(tmp_path):
     out_dir = tmp_path / "t"
-    gamehost_cli("tournament", "connect_four", "--agents", "random,greedy", "--games", "3", "--seed", "5",
+    gamehost_cli("tournament", "connect_four", "--agents", "random,greedy", "--games", "4", "--seed", "5",
                  "--out", str(out_dir))
     out = run("tournament_stats.py", str(out_dir))
     lines = out.splitlines()
-    assert lines[0].split() == ["games", "6"]
+    assert lines[0].split() == ["games", "4"]
     assert lines[1].startswith("first mover win rate")
     assert "first move" in out and "greedy" in out and "random" in out
 

@@ -89,10 +89,10 @@ def test_read_tournament(tmp_path):
                  "--out", str(out))
     t = gamehost.read_tournament(out)
     results = json.load(open(out / "results.json"))
-    assert t.table == results["table"] and len(t.games) == results["games_finished"] == 4
+    assert t.table == results["table"] and len(t.games) == results["games_finished"] == 2
     assert [row["agent"] for row in t.table] == [r["agent"] for r in results["table"]]
     rows = t.to_records()
     assert rows[0]["players_0"] == results["games"][0]["players"][0]
-    assert len(t.logs()) == 4 and all(log.finished() for log in t.logs())
+    assert len(t.logs()) == 2 and all(log.finished() for log in t.logs())
     with pytest.raises(gamehost.Error, match="no results.json"):
         gamehost.read_tournament(tmp_path)

@@ -173,3 +173,20 @@ def test_property_a_seats_tensor_never_changes_when_only_the_other_hand_does():
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 50
     assert changed > checked // 4  # the samples did change the other hand
+
+
+def test_batch_observation_stacks_each_states_tensor():
+    game = gamehost.load_game("alien_city", seed=2)
+    states = [game.new_initial_state()]
+    rng = random.Random(2)
+    for _ in range(5):
+        nxt = states[-1].clone()
+        nxt.apply_action(rng.choice(nxt.legal_actions()))
+        states.append(nxt)
+    batch = game.batch_observation(states, seat=1)
+    assert batch.shape == (6, 35, 10, 8) and batch.dtype == np.float32
+    for k, state in enumerate(states):
+        np.testing.assert_array_equal(batch[k], state.observation_tensor(1))
+    other = gamehost.load_game("alien_city", seed=2)
+    with pytest.raises(ValueError, match="another game"):
+        other.batch_observation(states)
