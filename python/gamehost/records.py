@@ -19,7 +19,20 @@ def _dataframe(records):
     return pandas.DataFrame.from_records(records)
 
 
-class Log:
+class _Rows:
+    """What every record class shares: to_dataframe() from its to_records()."""
+
+    def to_dataframe(self):
+        """to_records() as a pandas DataFrame (needs pandas)."""
+        return _dataframe(self.to_records())
+
+
+class _Plies(_Rows):
+    def __len__(self):
+        return len(self.plies)
+
+
+class Log(_Plies):
     """A game log (.ghlog) read back: header, plies, result.
 
     header: game_id, game_version, options, seed, setup, players (name, agent,
@@ -77,18 +90,12 @@ class Log:
             })
         return rows
 
-    def to_dataframe(self):
-        return _dataframe(self.to_records())
-
-    def __len__(self):
-        return len(self.plies)
-
     def __repr__(self):
         return "<gamehost.Log {} {} plies{}>".format(
             self.path, len(self.plies), ", " + self.result["result"] if self.result else ", unfinished")
 
 
-class Review:
+class Review(_Plies):
     """A review (.ghreview): header (the log, the settings) and one dict per
     ply (ply, seat, played, best, points_lost, class, before/after
     evaluations, best_line, played_line, ...), field names as in
@@ -113,17 +120,11 @@ class Review:
             })
         return rows
 
-    def to_dataframe(self):
-        return _dataframe(self.to_records())
-
-    def __len__(self):
-        return len(self.plies)
-
     def __repr__(self):
         return "<gamehost.Review {} {} plies>".format(self.path, len(self.plies))
 
 
-class Tournament:
+class Tournament(_Rows):
     """A tournament folder (gamehost tournament --dir DIR): its results.json.
 
     table: one dict per agent (the standings, best first); games: one dict
@@ -157,9 +158,6 @@ class Tournament:
                     row[key] = value
             rows.append(row)
         return rows
-
-    def to_dataframe(self):
-        return _dataframe(self.to_records())
 
     def log_path(self, game):
         """Where a game's log is: DIR/games/NAME (the folder may have moved
