@@ -7,6 +7,7 @@ GAMEHOST_PACKAGES=(
   help2man dpkg-dev bash-completion  # tests/install: man pages, the .deb, completion
   parallel  # docs/scaling.md's GNU parallel command, tested
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
+  python3-dev python3-pybind11 python3-numpy python3-pytest  # the Python module (python/, docs/python.md)
 )
 
 # Installs the packages that are missing, and nothing when all are there.

@@ -39,8 +39,11 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   if (static_cast<int>(s.agents.size()) != players)
     throw HostError(fmt::format("{} needs {} players, {} agents given", plugin.id(), players, s.agents.size()));
   std::vector<std::unique_ptr<Agent>> agents;
-  for (int seat = 0; seat < players; ++seat)
-    agents.push_back(make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out, s.coach, s.coached, s.color}));
+  for (int seat = 0; seat < players; ++seat) {
+    std::unique_ptr<Agent> own = s.custom_agent ? s.custom_agent(seat) : nullptr;
+    agents.push_back(own ? std::move(own)
+                         : make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out, s.coach, s.coached, s.color}));
+  }
 
   pb::NewGameRequest request;
   for (const auto& o : s.options) *request.add_options() = o;

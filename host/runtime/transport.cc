@@ -45,6 +45,7 @@ std::string call_name(pb::Method method) {
     case pb::METHOD_ROLLOUT: return "Rollout";
     case pb::METHOD_RENDER_SCENE: return "RenderScene";
     case pb::METHOD_SAMPLE_HIDDEN: return "SampleHidden";
+    case pb::METHOD_OBSERVATION_TENSOR: return "ObservationTensor";
     default: return fmt::format("method {}", static_cast<int>(method));
   }
 }

@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 
 namespace gamehost {
 
+class Agent;  // agents/agent.h
 class Coach;  // agents/coach.h
 struct ResumePoint;  // resume.h
 
@@ -26,6 +29,9 @@ struct PlaySettings {
   // a value makes the game's chance reproducible (and so not secret).
   std::optional<std::uint64_t> chance_seed;
   std::vector<std::string> agents;  // one spec per seat
+  // Agents the caller makes itself (the Python module's functions): for a
+  // seat where this gives an agent, agents[seat] is not parsed.
+  std::function<std::unique_ptr<Agent>(int seat)> custom_agent;
   std::filesystem::path log_path;   // empty: no log
   bool overwrite = false;
   bool quiet = false;               // no line per ply

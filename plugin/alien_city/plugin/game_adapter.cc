@@ -182,6 +182,10 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     build_scene(s, decode_view(view), scene);
   }
 
+  void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out) {
+    plugin::observation_tensor(s, seat, out);
+  }
+
   // Every seat sees all of it.
   void board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out) {
     draw_board(s, before, seat, out);

@@ -28,6 +28,10 @@ void draw_board(const State& s, const State* before, std::optional<int> seat, pb
 // The FileDescriptorSet of alien_city.proto (generated, for GameInfo).
 std::string_view payload_descriptors();
 
+// ObservationTensor: 35 planes of 10 rows x 8 columns (tensor.cc,
+// docs/python.md); the same for both seats (perfect information).
+void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out);
+
 // Full analysis (topic ""), the score breakdown ("score") and "why LOT".
 Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeResponse& resp);
 

@@ -281,6 +281,11 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     draw_board(s, before, seat, out);
   }
 
+  // Only what `seat` sees (C19): the other hand and the bag as counts.
+  void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out) {
+    plugin::observation_tensor(s, player_of_seat(seat), out);
+  }
+
   // C20: the other hand re-dealt from the coins the seat cannot see.
   State sample_hidden(const State& s, int seat, Rng& rng) {
     return city_planning::sample_hidden(s, player_of_seat(seat), rng);

@@ -51,6 +51,10 @@ std::string result_line(const State& s);
 // holds). Public information only: the hands appear as counts.
 Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeResponse& resp);
 
+// ObservationTensor: what `viewer` sees as 5122 numbers: 14 planes of the
+// 19x19 board, then the hand, tiles and counters (tensor.cc, docs/python.md).
+void observation_tensor(const State& s, Player viewer, pb::ObservationTensorResponse& out);
+
 // RenderScene: the board, Zones, stones, Developments, face-up tiles, hands
 // (each hand shown only when its overlay "hand-A" / "hand-B" is on), scores.
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene);

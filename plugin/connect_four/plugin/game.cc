@@ -109,6 +109,10 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   }
 
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
+
+  void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out) {
+    plugin::observation_tensor(s, seat, out);
+  }
 };
 
 }  // namespace connect_four::plugin

@@ -18,6 +18,10 @@ using namespace gamehost::kit::glue;  // pb::, Outcome, refuse, ...
 // "score" (the disc counts). analysis.cc
 Outcome analyze_position(const State& s, const std::string& topic, pb::AnalyzeResponse& resp);
 
+// ObservationTensor: OpenSpiel's Connect Four layout, shape [3, 6, 7]
+// (docs/python.md). tensor.cc
+void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out);
+
 // RenderScene: the board, the discs, the last and winning ones. scene.cc
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene);
 

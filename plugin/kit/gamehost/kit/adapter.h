@@ -33,6 +33,8 @@
 //                                         // default (RolloutRequest.uniform)
 //   void render(const State&, const pb::ViewOptions&, pb::Scene&); // RENDER_SCENE
 //   State sample_hidden(const State&, int seat, gamecore::Rng&);   // SAMPLE_HIDDEN
+//   void observation_tensor(const State&, int seat,   // OBSERVATION_TENSOR:
+//                           pb::ObservationTensorResponse&);  // shape, values
 //   void board(const State&, const State* before, std::optional<int> seat,
 //              pb::TerminalBoard&);   // QueryFlags.board, ObserveRequest.board:
 //                                     // the terminal board as `seat` sees it
@@ -86,6 +88,10 @@ concept HasSampleHidden = requires(G& g, const typename G::State& s, gamecore::R
 };
 
 template <class G>
+concept HasObservationTensor =
+    requires(G& g, const typename G::State& s, pb::ObservationTensorResponse& out) { g.observation_tensor(s, 0, out); };
+
+template <class G>
 concept HasBoard = requires(G& g, const typename G::State& s, pb::TerminalBoard& out) {
   g.board(s, &s, std::optional<int>(), out);
 };
@@ -108,6 +114,7 @@ class Adapter {
     if constexpr (HasRollout<Game>) info_.add_optional_methods(pb::METHOD_ROLLOUT);
     if constexpr (HasScene<Game>) info_.add_optional_methods(pb::METHOD_RENDER_SCENE);
     if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
+    if constexpr (HasObservationTensor<Game>) info_.add_optional_methods(pb::METHOD_OBSERVATION_TENSOR);
   }
 
   void describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) { *resp.mutable_info() = info_; }
@@ -232,6 +239,16 @@ class Adapter {
     if (auto refused = check_seat("seat", req.seat())) return refused;
     gamecore::Rng rng(req.seed());
     resp.set_state(Game::encode(game_.sample_hidden(**s, req.seat(), rng)));
+    return std::nullopt;
+  }
+
+  Outcome observation_tensor(const pb::ObservationTensorRequest& req, pb::ObservationTensorResponse& resp)
+    requires HasObservationTensor<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    if (auto refused = check_seat("player", req.player())) return refused;
+    game_.observation_tensor(**s, req.player(), resp);
     return std::nullopt;
   }
 
