@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <utility>
 
 #include "commands.h"
 #include "gamehost/faults.h"
@@ -13,6 +14,8 @@
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
+#include "gamehost/typed_move.h"
+#include "gamehost/variation_tree.h"
 
 namespace gamehost {
 namespace {
@@ -23,6 +26,7 @@ struct Source {
   std::optional<int> ply;
   std::string game, position;
   std::vector<std::string> options;
+  std::string variation;  // show --variation PATH
 };
 
 struct Position {
@@ -46,6 +50,33 @@ void add_source_options(CLI::App* cmd, Source& src) {
       ->type_name("K=V");
 }
 
+// A variation (docs/gamehost.md, `show --variation`): the game to the
+// path's ply, then its moves read as typed (the same refusals as `enter`).
+Position variation_position(Plugin& plugin, const GameLog& log, const std::string& text) {
+  const VariationPath path = parse_variation_path(text);
+  if (path.ply > log.record.plies_size())
+    throw HostError(fmt::format("--variation {}: no ply {}: the log has plies 0..{}", text, path.ply,
+                                log.record.plies_size()));
+  Position p;
+  p.plugin = &plugin;
+  p.state = replay(plugin, log, path.ply, /*keep_states=*/false).state;
+  p.ply = path.ply;
+  std::string moves;
+  for (std::size_t i = 0; i < path.moves.size(); ++i) {
+    auto read = read_typed_move(plugin, p.state, path.moves[i]);
+    if (auto* refused = std::get_if<std::string>(&read))
+      throw HostError(fmt::format("--variation {}: move {} ({}): {}", text, i + 1, path.moves[i], *refused));
+    const auto& action = std::get<pb::ActionInfo>(read);
+    pb::ApplyResponse applied;
+    plugin.apply(p.state, action.id(), pb::QueryFlags(), applied);
+    p.before = std::exchange(p.state, applied.state());
+    moves += (i ? ", " : "") + action.notation();
+  }
+  p.title = fmt::format("Position after ply {} of {}{}", path.ply, log.record.plies_size(),
+                        moves.empty() ? "" : ", then " + moves + " (a variation)");
+  return p;
+}
+
 Position load_position(Registry& registry, const Source& src) {
   Position p;
   if (!src.position.empty()) {
@@ -64,6 +95,7 @@ Position load_position(Registry& registry, const Source& src) {
   if (src.log.empty()) throw HostError("give a LOG, or --game GAME --position FILE");
   const GameLog log = read_log(src.log);
   p.plugin = &registry.find(log.record.header().game_id());
+  if (!src.variation.empty()) return variation_position(*p.plugin, log, src.variation);
   const Replayed r = replay(*p.plugin, log, src.ply, /*keep_states=*/true);
   p.state = r.state;
   p.ply = r.plies;
@@ -131,6 +163,12 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
   auto as = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("show", "the position diagram and score breakdown at a ply of a log");
   add_source_options(cmd, *show);
+  cmd->add_option("--variation", show->variation,
+                  "a variation instead: the position after ply PLY and then MOVES in the game's notation "
+                  "(PLY:MOVE,MOVE,...), e.g. one kept in LOG.ghvars")
+      ->type_name("PATH")
+      ->excludes("--ply")
+      ->excludes("--position");
   add_color_options(cmd, common);
   cmd->add_option("--as", *as,
                   "the position as one player sees it (games with hidden information): a seat number, "
