@@ -99,19 +99,17 @@ TEST_CASE("the sidecar keeps the tree exactly, node for node", "[variations]") {
   write_variations(log_path, log, t);
   const VariationsFile file = t.to_file(log);
   REQUIRE(file.nodes_size() == 5);
-  // Parents first, siblings in order; parent 0 means off the game at `ply`.
-  CHECK(file.nodes(0).parent() == 0);
-  CHECK(file.nodes(0).ply() == 0);
-  CHECK(file.nodes(0).notation() == "g");
-  CHECK(file.nodes(1).ply() == 2);
-  CHECK(file.nodes(1).notation() == "a");
-  CHECK(file.nodes(2).parent() == 2);
-  CHECK(file.nodes(2).notation() == "g");
-  CHECK(file.nodes(3).parent() == 3);
-  CHECK(file.nodes(3).notation() == "d");
-  CHECK(file.nodes(4).parent() == 2);
-  CHECK(file.nodes(4).notation() == "f");
-
+  // Parents first (depth first, the game's continuation before the
+  // variations at each node); parent 0 means off the game at `ply`.
+  auto row = [&](int i) {
+    const auto& n = file.nodes(i);
+    return std::to_string(n.parent()) + "/" + std::to_string(n.ply()) + "/" + n.notation();
+  };
+  CHECK(row(0) == "0/2/a");
+  CHECK(row(1) == "1/0/g");
+  CHECK(row(2) == "2/0/d");
+  CHECK(row(3) == "1/0/f");
+  CHECK(row(4) == "0/0/g");
   const Tree back = read_variations(log_path, log);
   CHECK(notations(back, back.leaves()) == notations(t, t.leaves()));
   CHECK(notations(back, back.leaves()) == std::vector<std::string>{"0:g", "2:a,f", "2:a,g,d"});
@@ -141,9 +139,11 @@ TEST_CASE("a damaged sidecar is refused with its byte, another game's too", "[va
   const std::string name = log_path + ".ghvars";
   CHECK(refused("not variations") == name + ": byte 0: not a gamehost variations file (wrong magic)");
   Tree t = Tree::of_log(log);
-  t.play(t.game_node(1), {4, "e"});
+  const std::uint32_t other = (log.record.plies(1).action_id() + 1) % 7;
+  t.play(t.game_node(1), {other, std::string(1, static_cast<char>('a' + other))});
   write_variations(log_path, log, t);
   const std::string good = read_file(name);
+  REQUIRE(good.size() > 16);
   std::string flipped = good;
   flipped[flipped.size() - 6] ^= 0x40;
   CHECK(refused(flipped).starts_with(name + ": byte 12: checksum mismatch"));
