@@ -24,7 +24,7 @@
 #include <fstream>
 #include <memory>
 
-#include "analysis_board.h"
+#include "analysis_input.h"
 #include "animation_export.h"
 #include "application.h"
 #include "environment.h"
@@ -249,9 +249,15 @@ int main(int argc, char** argv) {
     std::string problem;
     if (!screenshot.empty()) {
       view.go_to(shown_ply, false);
-      AnalysisBoard analysis(*session, &view);
-      open_variation(analysis, variation, log);
-      if (!save_png(off.render(view), screenshot, problem)) return fail(kExitError, problem);
+      // The analysis panel too when the log has variations (as the window).
+      AnalysisControls analysis(*session, view, font);
+      open_variation(analysis.board(), variation, log);
+      off.render(view);
+      auto& target = off.texture();
+      analysis.sync(pixel_scale_for(target.getSize()));
+      analysis.draw(target);
+      target.display();
+      if (!save_png(target.getTexture().copyToImage(), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {
         const std::string text = dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get());
         if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);

@@ -15,7 +15,7 @@ namespace {
 
 using Tree = gamehost::VariationTree;
 
-const sf::Color kBack(0x1c, 0x1e, 0x24, 0xf4);
+const sf::Color kBack(0x1c, 0x1e, 0x24);  // opaque: the move list under it must not show
 const sf::Color kEdge(0x5a, 0x60, 0x6e);
 const sf::Color kText(0xe4, 0xe7, 0xee);
 const sf::Color kDim(0x9a, 0xa0, 0xab);
