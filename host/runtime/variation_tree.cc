@@ -204,18 +204,23 @@ VariationPath parse_variation_path(const std::string& text) {
     throw fail("the ply is not a number");
   path.ply = std::stoi(ply);
   if (colon == std::string::npos) return path;
-  std::size_t at = colon + 1;
+  path.moves = split_move_list(text.substr(colon + 1), "--variation " + text);
+  return path;
+}
+
+std::vector<std::string> split_move_list(const std::string& text, const std::string& label) {
+  std::vector<std::string> moves;
+  std::size_t at = 0;
   while (true) {
     const auto comma = text.find(',', at);
     std::string move = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
     while (!move.empty() && move.front() == ' ') move.erase(move.begin());
     while (!move.empty() && move.back() == ' ') move.pop_back();
-    if (move.empty()) throw fail(fmt::format("move {} is empty", path.moves.size() + 1));
-    path.moves.push_back(move);
-    if (comma == std::string::npos) break;
+    if (move.empty()) throw HostError(fmt::format("{}: move {} is empty", label, moves.size() + 1));
+    moves.push_back(move);
+    if (comma == std::string::npos) return moves;
     at = comma + 1;
   }
-  return path;
 }
 
 std::filesystem::path variations_path_for(const std::filesystem::path& log) { return log.string() + ".ghvars"; }

@@ -114,6 +114,8 @@ struct VariationPath {
 };
 // Throws HostError "--variation PATH: what" for a malformed one.
 VariationPath parse_variation_path(const std::string& path);
+// "RT@E3, claim@E3" as its moves; throws "LABEL: move K is empty".
+std::vector<std::string> split_move_list(const std::string& text, const std::string& label);
 
 std::filesystem::path variations_path_for(const std::filesystem::path& log);  // LOG.ghvars
 
