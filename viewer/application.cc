@@ -104,6 +104,9 @@ Application::Application(ReplaySession* session, std::string error, const sf::Fo
     if (options.overlays) view_->set_overlays(*options.overlays);
     if (!options.select.empty()) view_->select(options.select, false);
     view_->go_to(options.ply.value_or(0), false);
+    analysis_ = std::make_unique<AnalysisControls>(*session_, *view_, font_);
+    if (!options.variation.empty())
+      if (const auto node = analysis_->board().tree().find(options.variation)) analysis_->board().go_to(*node, false);
   }
   on_resize(window_.getSize());
 }
@@ -134,6 +137,12 @@ void Application::processEvents() {
 
 void Application::handle(const sf::Event& e) {
   dirty_ = true;
+  // The analysis board first: clicks that play moves, its panel, the move box.
+  if (analysis_ && !prompt_.active() && !help_) {
+    sf::Vector2f at = mouse_;
+    if (e.type == sf::Event::MouseButtonPressed) at = window_.mapPixelToCoords({e.mouseButton.x, e.mouseButton.y});
+    if (analysis_->handle(e, at)) return;
+  }
   {
     switch (e.type) {
       case sf::Event::Closed: window_.close(); break;
@@ -153,7 +162,8 @@ void Application::handle(const sf::Event& e) {
         if (view_) view_->hover("");
         break;
       case sf::Event::MouseButtonPressed:
-        if (e.mouseButton.button == sf::Mouse::Left)
+        // Right click selects even where a left click would play.
+        if (e.mouseButton.button == sf::Mouse::Left || e.mouseButton.button == sf::Mouse::Right)
           on_click(window_.mapPixelToCoords({e.mouseButton.x, e.mouseButton.y}));
         break;
       default: break;
@@ -311,6 +321,8 @@ void Application::render() {
     draw_error();
   } else {
     view_->draw(window_);
+    analysis_->sync(pixel_scale_for(window_.getSize()));
+    analysis_->draw(window_);
     if (mouse_inside_ && !help_ && !prompt_.active()) draw_tooltip();
     if (help_) draw_help();
     if (prompt_.active()) draw_prompt();
@@ -342,6 +354,8 @@ void Application::draw_help() {
       {"Tab / Shift+Tab   cycle through what the game lets you select", false},
       {"Click on the board to select, again to clear;  Esc clears", false},
       {"Click a move in the list to jump there", false},
+      {"Click the board to play a move there (a variation); right click selects", false},
+      {"Enter   type a move;  in a variation ← / → along it, Delete removes it, Esc back to the game", false},
   };
   for (const pb::Overlay& o : view_->scene().overlays())
     lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis_input.h"
 #include "export_prompt.h"
 #include "replay_view.h"
 
@@ -26,6 +27,7 @@ struct StartOptions {
   std::string export_dir;  // the folder E proposes ("": default_export_path's choice)
   int antialias = -1;  // multisampling level; -1: window_antialiasing()'s choice
   const GameReview* review = nullptr;  // the game's review, when loaded
+  std::string variation;  // a saved variation to open at (PLY:MOVE,...)
 };
 
 class Application {
@@ -63,6 +65,7 @@ class Application {
   ReplaySession* session_;
   std::string error_;
   std::unique_ptr<ReplayView> view_;
+  std::unique_ptr<AnalysisControls> analysis_;  // moves tried on the board (analysis_input.h)
   StartOptions options_;
   bool help_ = false;
   ExportPrompt prompt_;

@@ -24,6 +24,7 @@
 #include <fstream>
 #include <memory>
 
+#include "analysis_input.h"
 #include "animation_export.h"
 #include "application.h"
 #include "environment.h"
@@ -55,6 +56,19 @@ bool parse_size(const std::string& text, sf::Vector2u& size) {
 
 }  // namespace
 
+// --variation PATH: the saved node it names (nullopt without one). Throws
+// HostError naming the path when the log keeps no such variation.
+static std::optional<gamehost::VariationTree::NodeId> open_variation(AnalysisBoard& board, const std::string& path,
+                                                              const std::string& log) {
+  if (path.empty()) return std::nullopt;
+  const auto node = board.tree().find(path);
+  if (!node)
+    throw gamehost::HostError(fmt::format("--variation {}: {} keeps no such variation{}", path, log,
+                                          board.problem().empty() ? "" : " (" + board.problem() + ")"));
+  board.go_to(*node, false);
+  return node;
+}
+
 int main(int argc, char** argv) {
   CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
                "replay-viewer"};
@@ -85,6 +99,9 @@ int main(int argc, char** argv) {
   app.add_option("--webp-quality", webp_quality, "lossy quality of --webp, 0-100 (100: lossless; default 80)")
       ->check(CLI::Range(0, 100));
   app.add_option("--size", size_text, "image size for --screenshot, --frames, --gif and --webp (default 1280x800)")->type_name("WxH");
+  std::string variation;
+  app.add_option("--variation", variation, "open at this variation kept beside the log (LOG.ghvars): "
+                                           "PLY:MOVE,MOVE,... as the panel lists it")->type_name("PATH")->excludes("--ply");
   app.add_option("--select", select, "select this (e.g. a tower's lot: E3) as a click would");
   app.add_option("--overlay", overlay_list, "exactly these overlays on: a comma list of the game's overlays "
                                             "(Alien City: streets,legal,paths), all or none")->type_name("LIST");
@@ -177,14 +194,31 @@ int main(int argc, char** argv) {
     }
   }
   const int shown_ply = session ? ply.value_or(window ? 0 : session->plies()) : 0;
+  if (session && !variation.empty() && dump.empty()) {
+    try {
+      AnalysisBoard probe(*session, nullptr);
+      open_variation(probe, variation, log);
+    } catch (const std::exception& e) {
+      return fail(kExitUsage, e.what());
+    }
+  }
 
   if (!dump.empty() && outputs == 0) {
     try {
       pb::Scene scene;
-      session->render(shown_ply, initial_view(*session, overlays, select), scene);
-      const std::string text = dump_panel(*session, scene, shown_ply,
-                                          review ? review_rows(*review, *session, shown_ply) : std::vector<ReviewRow>{},
-                                          review.get());
+      // The analysis board's section, when the log has variations (or
+      // --variation names one): the position is then that node's.
+      AnalysisBoard analysis(*session, nullptr);
+      const auto node = open_variation(analysis, variation, log);
+      if (node) session->render_state(analysis.state(*node), analysis.tree().node(*node).move.action_id,
+                                      initial_view(*session, overlays, select), scene);
+      else session->render(shown_ply, initial_view(*session, overlays, select), scene);
+      const int panel_ply = node ? analysis.tree().node(analysis.tree().branch_point(*node)).ply : shown_ply;
+      if (!node) analysis.go_to(analysis.tree().game_node(shown_ply));
+      std::string text = dump_panel(*session, scene, panel_ply,
+                                    review ? review_rows(*review, *session, panel_ply) : std::vector<ReviewRow>{},
+                                    review.get());
+      if (analysis.worth_dumping()) text += analysis.dump();
       if (dump == "-") {
         std::fwrite(text.data(), 1, text.size(), stdout);
       } else {
@@ -202,7 +236,7 @@ int main(int argc, char** argv) {
   if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
 
   if (window) {
-    StartOptions start{ply, select, overlays, export_dir, antialias, review.get()};
+    StartOptions start{ply, select, overlays, export_dir, antialias, review.get(), variation};
     Application application(session.get(), error, font, start);
     return application.run();
   }
@@ -215,7 +249,15 @@ int main(int argc, char** argv) {
     std::string problem;
     if (!screenshot.empty()) {
       view.go_to(shown_ply, false);
-      if (!save_png(off.render(view), screenshot, problem)) return fail(kExitError, problem);
+      // The analysis panel too when the log has variations (as the window).
+      AnalysisControls analysis(*session, view, font);
+      open_variation(analysis.board(), variation, log);
+      off.render(view);
+      auto& target = off.texture();
+      analysis.sync(pixel_scale_for(target.getSize()));
+      analysis.draw(target);
+      target.display();
+      if (!save_png(target.getTexture().copyToImage(), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {
         const std::string text = dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get());
         if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);

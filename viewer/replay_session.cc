@@ -71,16 +71,23 @@ std::string ReplaySession::ply_text(int ply) const {
 }
 
 void ReplaySession::render(int ply, pb::ViewOptions view, pb::Scene& out) {
-  if (!has_scenes_)
-    throw gamehost::HostError(fmt::format("{}: the {} plugin draws no scenes (no RenderScene call)",
-                                          log_.file, plugin_->id()));
   ply = std::clamp(ply, 0, plies());
   // A secret draw is not pointed at (its action id names it).
   // Nor a move taken back (its position is the one before it).
-  if (ply > 0 && !moves_[ply - 1].secret && !moves_[ply - 1].taken_back) view.set_last_action_id(moves_[ply - 1].action_id);
+  std::optional<std::uint32_t> last;
+  if (ply > 0 && !moves_[ply - 1].secret && !moves_[ply - 1].taken_back) last = moves_[ply - 1].action_id;
+  render_state(states_[ply], last, std::move(view), out);
+}
+
+void ReplaySession::render_state(const std::string& state, std::optional<std::uint32_t> last_action,
+                                 pb::ViewOptions view, pb::Scene& out) {
+  if (!has_scenes_)
+    throw gamehost::HostError(fmt::format("{}: the {} plugin draws no scenes (no RenderScene call)",
+                                          log_.file, plugin_->id()));
+  if (last_action) view.set_last_action_id(*last_action);
   else view.clear_last_action_id();
   if (seat_ >= 0) view.set_seat(seat_);
-  request_.set_state(states_[ply]);
+  request_.set_state(state);
   *request_.mutable_view() = std::move(view);
   plugin_->call(pb::METHOD_RENDER_SCENE, request_, response_);
   out.Swap(response_.mutable_scene());

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,10 @@ class ReplaySession {
   // The scene of the position after `ply` plies with `view` (the last
   // action is filled in here). Throws HostError when the plugin refuses.
   void render(int ply, pb::ViewOptions view, pb::Scene& out);
+  // The scene of any state of this game (a variation's, analysis_board.h),
+  // drawn as a ply's is: `last_action` led to it (none: no mark).
+  void render_state(const std::string& state, std::optional<std::uint32_t> last_action, pb::ViewOptions view,
+                    pb::Scene& out);
   // The log's metadata and the notes beside it (LOG.ghnotes).
   const RecordInfo& record() const { return record_; }
   // The game's plugin, for other calls (e.g. following a review's lines).

@@ -46,15 +46,24 @@ pb::ViewOptions ReplayView::view_options() const {
   v.set_selected(selected_);
   v.set_hovered(hovered_);
   for (const auto& o : overlays_) v.add_overlays(o);
-  if (review_)
+  if (review_ && !off_game_)
     if (const auto ghost = review_->better_action(ply_)) v.set_ghost_action_id(*ghost);
   return v;
 }
 
 void ReplayView::go_to(int ply, bool animate) {
   ply = std::clamp(ply, 0, session_.plies());
-  if (ply == ply_ && current_) return;
+  if (ply == ply_ && current_ && !off_game_) return;
   ply_ = ply;
+  off_game_.reset();
+  refresh(animate ? Change::Ply : Change::View);
+  if (!animate) finish();
+}
+
+void ReplayView::show_off_game(std::optional<OffGame> position, bool animate) {
+  if (!position) return go_to(ply_, animate);
+  ply_ = std::clamp(position->branch_ply, 0, session_.plies());
+  off_game_ = std::move(position);
   refresh(animate ? Change::Ply : Change::View);
   if (!animate) finish();
 }
@@ -104,7 +113,8 @@ void ReplayView::set_overlays(const std::vector<std::string>& keys) {
 
 void ReplayView::refresh(Change change) {
   pb::Scene scene;
-  session_.render(ply_, view_options(), scene);
+  if (off_game_) session_.render_state(off_game_->state, off_game_->last_action, view_options(), scene);
+  else session_.render(ply_, view_options(), scene);
   const BoardTransform transform = board_transform(scene);
   auto prepared = std::make_shared<const PreparedScene>(std::move(scene), transform, font_, pixel_scale_);
   // Steps animate (a running animation is finished at once); view changes

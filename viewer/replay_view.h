@@ -44,7 +44,18 @@ class ReplayView {
   // --- the model ----------------------------------------------------------
   int ply() const { return ply_; }
   // Shows ply n (clamped); animates from the shown one when `animate`.
+  // Leaves a variation.
   void go_to(int ply, bool animate = true);
+  // A position off the recorded game (the analysis board's variations,
+  // analysis_board.h): its state, the move that led to it and the ply of
+  // the game it branched from (for the panel). nullopt: the game's ply.
+  struct OffGame {
+    std::string state;
+    std::optional<std::uint32_t> last_action;
+    int branch_ply = 0;
+  };
+  void show_off_game(std::optional<OffGame> position, bool animate = true);
+  bool off_game() const { return off_game_.has_value(); }
   void step(int delta) { go_to(session_.step(ply_, delta), true); }  // over taken-back plies
   const std::string& selected() const { return selected_; }
   // Selects a value from a hit area, a panel line, Tab or --select; "" or
@@ -123,6 +134,7 @@ class ReplayView {
   PathPlayer paths_;
   SidePanel panel_;
   PanelState panel_state_;
+  std::optional<OffGame> off_game_;
   const GameReview* review_ = nullptr;
   std::map<int, std::vector<ReviewRow>> review_rows_;
   bool cache_board_ = false;

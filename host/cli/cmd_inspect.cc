@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <utility>
 
 #include "commands.h"
 #include "gamehost/faults.h"
@@ -13,6 +14,9 @@
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
+#include "gamehost/typed_move.h"
+#include "gamehost/variation_tree.h"
+#include "gamehost/review/live_analysis.h"
 
 namespace gamehost {
 namespace {
@@ -23,6 +27,7 @@ struct Source {
   std::optional<int> ply;
   std::string game, position;
   std::vector<std::string> options;
+  std::string variation;  // show --variation PATH
 };
 
 struct Position {
@@ -46,6 +51,40 @@ void add_source_options(CLI::App* cmd, Source& src) {
       ->type_name("K=V");
 }
 
+// Plays `moves` (typed, as `enter` reads them) from p's position; their
+// canonical notation, comma-separated. Throws "LABEL: move K (TEXT): why".
+std::string play_typed_moves(Position& p, const std::vector<std::string>& moves, const std::string& label) {
+  std::string played;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto read = read_typed_move(*p.plugin, p.state, moves[i]);
+    if (auto* refused = std::get_if<std::string>(&read))
+      throw HostError(fmt::format("{}: move {} ({}): {}", label, i + 1, moves[i], *refused));
+    const auto& action = std::get<pb::ActionInfo>(read);
+    pb::ApplyResponse applied;
+    p.plugin->apply(p.state, action.id(), pb::QueryFlags(), applied);
+    p.before = std::exchange(p.state, applied.state());
+    played += (i ? ", " : "") + action.notation();
+  }
+  return played;
+}
+
+// A variation (docs/gamehost.md, `show --variation`): the game to the
+// path's ply, then its moves read as typed (the same refusals as `enter`).
+Position variation_position(Plugin& plugin, const GameLog& log, const std::string& text) {
+  const VariationPath path = parse_variation_path(text);
+  if (path.ply > log.record.plies_size())
+    throw HostError(fmt::format("--variation {}: no ply {}: the log has plies 0..{}", text, path.ply,
+                                log.record.plies_size()));
+  Position p;
+  p.plugin = &plugin;
+  p.state = replay(plugin, log, path.ply, /*keep_states=*/false).state;
+  p.ply = path.ply;
+  const std::string moves = play_typed_moves(p, path.moves, "--variation " + text);
+  p.title = fmt::format("Position after ply {} of {}{}", path.ply, log.record.plies_size(),
+                        moves.empty() ? "" : ", then " + moves + " (a variation)");
+  return p;
+}
+
 Position load_position(Registry& registry, const Source& src) {
   Position p;
   if (!src.position.empty()) {
@@ -64,6 +103,7 @@ Position load_position(Registry& registry, const Source& src) {
   if (src.log.empty()) throw HostError("give a LOG, or --game GAME --position FILE");
   const GameLog log = read_log(src.log);
   p.plugin = &registry.find(log.record.header().game_id());
+  if (!src.variation.empty()) return variation_position(*p.plugin, log, src.variation);
   const Replayed r = replay(*p.plugin, log, src.ply, /*keep_states=*/true);
   p.state = r.state;
   p.ply = r.plies;
@@ -131,6 +171,12 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
   auto as = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("show", "the position diagram and score breakdown at a ply of a log");
   add_source_options(cmd, *show);
+  cmd->add_option("--variation", show->variation,
+                  "a variation instead: the position after ply PLY and then MOVES in the game's notation "
+                  "(PLY:MOVE,MOVE,...), e.g. one kept in LOG.ghvars")
+      ->type_name("PATH")
+      ->excludes("--ply")
+      ->excludes("--position");
   add_color_options(cmd, common);
   cmd->add_option("--as", *as,
                   "the position as one player sees it (games with hidden information): a seat number, "
@@ -165,6 +211,9 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     Source src;
     std::string format = "text";
     std::string as;
+    bool live = false;
+    std::string then;
+    double seconds = 0;
   };
   auto an = std::make_shared<Args>();
   cmd = app.add_subcommand("analyze", "every legal action and the game's analysis of a position");
@@ -174,8 +223,24 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
                   "what one player may see (games with hidden information): their observation, and the legal "
                   "actions only on their own turn; a seat number (1 = --player1) or a player name")
       ->type_name("PLAYER");
+  cmd->add_flag("--live", an->live,
+                "search the position in the background and print its best three moves, refreshed, until Ctrl-C");
+  cmd->add_option("--then", an->then, "with --live: first play these moves (the game's notation, comma-separated)")
+      ->type_name("MOVES");
+  cmd->add_option("--for", an->seconds, "with --live: stop after SECONDS (default: at Ctrl-C)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.1, 86400.0));
   cmd->callback([&common, an] {
     Registry registry = common.registry();
+    if (an->live) {
+      Position p = load_position(registry, an->src);
+      if (!an->then.empty()) {
+        const std::string played =
+            play_typed_moves(p, split_move_list(an->then, "--then " + an->then), "--then " + an->then);
+        p.title += ", then " + played;
+      }
+      return analyze_live(*p.plugin, p.state, p.title, an->seconds);
+    }
     const Position p = load_position(registry, an->src);
     if (!an->as.empty()) return analyze_as(*p.plugin, p.state, p.title, p.ply, seat_of_player(*p.plugin, an->as),
                                            an->format == "json");

@@ -13,6 +13,7 @@
 #include "gamehost/output_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/terminal_board.h"
+#include "gamehost/typed_move.h"
 
 namespace gamehost::formats {
 
@@ -61,16 +62,10 @@ GameBuilder::GameBuilder(Plugin& plugin, const std::vector<pb::OptionValue>& opt
 
 std::optional<std::string> GameBuilder::play(const std::string& text) {
   const Step& now = steps_.back();
-  if (now.info.terminal()) return fmt::format("the game is over ({})", now.info.result());
-  pb::ParseActionRequest req;
-  req.set_state(now.state);
-  req.set_text(text);
+  auto read = read_typed_move(plugin_, now.state, text);
+  if (auto* refused = std::get_if<std::string>(&read)) return std::move(*refused);
   pb::ParseActionResponse parsed;
-  try {
-    plugin_.call(pb::METHOD_PARSE_ACTION, req, parsed);
-  } catch (const CallError& e) {
-    return std::string(e.what());
-  }
+  *parsed.mutable_action() = std::get<pb::ActionInfo>(std::move(read));
   pb::ApplyResponse applied;
   plugin_.apply(now.state, parsed.action().id(), full_flags(), applied);
   Step next;

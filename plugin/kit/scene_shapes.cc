@@ -89,6 +89,21 @@ void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts) {
 
 void set_line(pb::Shape& s, float x1, float y1, float x2, float y2) { set_line(s, {point(x1, y1), point(x2, y2)}); }
 
+bool wants_hit_actions(const pb::ViewOptions& view) { return view.hit_actions(); }
+
+void add_hit_action(pb::HitArea& hit, std::uint32_t action_id, std::string label) {
+  // Labels stay aligned with the ids: all or none.
+  if (!label.empty() && hit.action_labels_size() < hit.actions_size())
+    while (hit.action_labels_size() < hit.actions_size()) hit.add_action_labels();
+  hit.add_actions(action_id);
+  if (!label.empty() || hit.action_labels_size() > 0) hit.add_action_labels(std::move(label));
+}
+
+void set_refusal(pb::HitArea& hit, std::string code, std::string message) {
+  hit.set_refusal_code(std::move(code));
+  hit.set_refusal(std::move(message));
+}
+
 pb::HitArea& add_hit(pb::Scene& scene, float x, float y, float w, float h, std::string hover) {
   pb::HitArea& hit = *scene.add_hits();
   auto& r = *hit.mutable_rect();

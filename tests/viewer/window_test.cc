@@ -24,24 +24,6 @@ namespace {
 using FakeKey = int (*)(Display*, unsigned, int, unsigned long);
 using FakeMotion = int (*)(Display*, int, int, int, unsigned long);
 
-// The viewer's top-level window, once it is mapped.
-Window find_window(Display* d) {
-  for (int i = 0; i < 500; ++i) {
-    Window root_return, parent, *children = nullptr;
-    unsigned n = 0;
-    XQueryTree(d, DefaultRootWindow(d), &root_return, &parent, &children, &n);
-    Window found = 0;
-    for (unsigned k = 0; k < n && !found; ++k) {
-      XWindowAttributes a;
-      if (XGetWindowAttributes(d, children[k], &a) && a.map_state == IsViewable && a.width >= 640) found = children[k];
-    }
-    if (children) XFree(children);
-    if (found) return found;
-    usleep(10000);
-  }
-  return 0;
-}
-
 }  // namespace
 
 TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports the view or the game, Q quits",
@@ -57,7 +39,7 @@ TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports th
 
   const auto dir = temp_dir("window");
   const int pid = spawn(VIEWER_BIN, {sample("seed-1.ghlog"), "--export-dir", dir.string()}, dir / "out.txt", dir / "err.txt");
-  const Window w = find_window(d);
+  const Window w = find_viewer_window(d);
   REQUIRE(w != 0);
   int x = 0, y = 0;
   Window child;

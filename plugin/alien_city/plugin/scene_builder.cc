@@ -172,10 +172,33 @@ void add_legal(const State& s, const SceneView& view, pb::Layer& layer) {
   }
 }
 
-void add_hits(const State& s, pb::Scene& out) {
+// What a click on `lot` plays (docs/interface.md, "Clickable moves"): in a
+// build, the pieces the mover may build there (a picker when several); in a
+// claim decision, the claim of an unclaimed tower there (decline is not on
+// the board: the viewer offers it as a button). Else the ruling that
+// forbids it.
+void add_lot_actions(const State& s, const BuildLots& builds, Lot l, pb::HitArea& h) {
+  if (s.phase() == Phase::Build && !s.is_over()) {
+    for (int k = 0; k < kPieceKinds; ++k)
+      if (builds.lots[k].contains(l))
+        add_hit_action(h, static_cast<std::uint32_t>(action_id(Action::build(static_cast<Piece>(k), l))),
+                       piece_name(static_cast<Piece>(k)));
+    if (h.actions_size() == 0)
+      if (const auto why = why_not_lot(s, l)) set_refusal(h, why->code, why->message);
+    return;
+  }
+  const Action claim = Action::claim(l);
+  if (const auto why = check_action(s, claim)) set_refusal(h, why->code, why->message);
+  else add_hit_action(h, static_cast<std::uint32_t>(action_id(claim)), "claim the tower on " + lot_name(l));
+}
+
+void add_hits(const State& s, const SceneView& view, pb::Scene& out) {
+  BuildLots builds;
+  if (view.hit_actions && s.phase() == Phase::Build && !s.is_over()) builds = legal_builds(s, s.to_move());
   for (Lot l = 0; l < kLots; ++l) {
     pb::HitArea& h = add_hit(out, lot_x(l), lot_y(l), 1, 1, lot_name(l));
     if (s.towers().contains(l)) h.set_select(lot_name(l));
+    if (view.hit_actions) add_lot_actions(s, builds, l, h);
   }
 }
 
@@ -197,6 +220,7 @@ SceneView decode_view(const pb::ViewOptions& view) {
     v.last = action_from_id(static_cast<int>(view.last_action_id()));
   if (view.has_ghost_action_id() && view.ghost_action_id() < static_cast<std::uint32_t>(kActionIds))
     v.ghost = action_from_id(static_cast<int>(view.ghost_action_id()));
+  v.hit_actions = wants_hit_actions(view);
   return v;
 }
 
@@ -221,7 +245,7 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   add_icons(s, icons);
   if (view.legal) add_legal(s, view, layer("legal"));
   if (view.ghost) detail::add_ghost(*view.ghost, out);
-  add_hits(s, out);
+  add_hits(s, view, out);
   add_overlay(out, "streets", "street network", "S", true);
   add_overlay(out, "legal", "legal builds and why not", "L", false);
   add_overlay(out, "paths", "scoring paths of the selected tower", "P", true);

@@ -35,6 +35,7 @@ struct SceneView {
   bool paths = true;
   std::optional<Action> last;   // the action that led here
   std::optional<Action> ghost;  // a move to show as a ghost (scene_ghost.cc)
+  bool hit_actions = false;     // the legal actions of each lot (clickable moves)
 };
 
 // Decodes ViewOptions (unknown overlays, bad lots and ids are ignored: the

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "city_planning/core/notation.h"
 #include "city_planning/core/scoring.h"
@@ -143,6 +144,37 @@ void add_ghost(const State& s, std::uint32_t id, pb::Scene& scene) {
     if (sh.outline()) sh.set_outline(with_alpha(sh.outline(), kGhostAlpha));
     sh.set_tooltip(tip);
     sh.set_motion(pb::FADE);
+  }
+}
+
+// Clickable moves (ViewOptions.hit_actions, docs/interface.md): one area
+// per point, carrying every legal decision that lands there (a stone, a
+// Zone centred there, a Development there or on the Zone centred there),
+// named by its notation; a pass and chance outcomes are not on the board
+// (the viewer offers them as buttons). A point with none says why, as the
+// ruling of the decision a click there would most likely mean. A view for
+// one seat offers nothing while the other seat decides: its Developments
+// would show that seat's hidden hand.
+void add_point_hits(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
+  const auto mover = player_to_decide(s);
+  const bool hidden = view.has_seat() && mover && view.seat() != index_of(*mover);
+  std::vector<std::vector<std::pair<std::uint32_t, std::string>>> at(kPoints);
+  if (!hidden)
+    for (const Action& a : legal_actions(s))
+      if (const auto spot = action_spot(s, static_cast<std::uint32_t>(action_id(a))))
+        at[spot->first].push_back({static_cast<std::uint32_t>(action_id(a)), to_notation(s, a)});
+  for (Point p = 0; p < kPoints; ++p) {
+    pb::HitArea& hit = add_hit(scene, px(p) - 0.5f, py(p) - 0.5f, 1, 1, point_name(p));
+    for (auto& [id, label] : at[p]) add_hit_action(hit, id, std::move(label));
+    if (!at[p].empty()) continue;
+    if (hidden) {
+      set_refusal(hit, "C5", std::string("ruling C5: it is ") + player_letter(*mover) + "'s decision");
+      continue;
+    }
+    const bool coin = mover && s.phase() != Phase::Stones && s.hand(*mover);
+    const Action meant = coin ? Action::develop_at(static_cast<Coin>(std::countr_zero(s.hand(*mover))), p)
+                              : Action::place_stone(Stone::Population, p);
+    if (const auto why = check_action(s, meant)) set_refusal(hit, why->code, why->message);
   }
 }
 
@@ -336,6 +368,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
                  phase_name(s),
              "stack", std::to_string(std::popcount(s.unseen_tiles()) + s.returned_count()));
   add_why_it_scores(s, scene);
+  if (wants_hit_actions(view)) add_point_hits(s, view, scene);
 }
 
 }  // namespace city_planning::plugin

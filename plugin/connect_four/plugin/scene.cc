@@ -1,7 +1,7 @@
 // RenderScene for Connect Four (proto/scene.proto): the upright board with
 // its holes, the discs (each falls into place when it first appears), the
 // last disc dropped and the winning four marked, column letters, one hover
-// area per column.
+// area per column (with ViewOptions.hit_actions: the drop it stands for).
 //
 // Board coordinates: one cell is 1 x 1; cell (col, row) covers
 // [col, col+1] x [5-row, 6-row] (a6 top-left, g1 bottom-right). Shape ids:
@@ -80,7 +80,14 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   add_board(add_layer(scene, "board"));
   add_discs(s, add_layer(scene, "discs"));
   add_marks(s, view, add_layer(scene, "marks"));
-  for (int col = 0; col < kCols; ++col) add_hit(scene, static_cast<float>(col), 0, 1, kRows, column_name(col));
+  // One area per column; with hit_actions it carries the drop there, or
+  // why not (full, game over).
+  for (int col = 0; col < kCols; ++col) {
+    pb::HitArea& hit = add_hit(scene, static_cast<float>(col), 0, 1, kRows, column_name(col));
+    if (!wants_hit_actions(view)) continue;
+    if (const auto why = s.check_drop(col)) set_refusal(hit, why->code, why->message);
+    else add_hit_action(hit, static_cast<std::uint32_t>(col));
+  }
   auto& panel = add_section(scene, "Game");
   panel_line(panel, status_line(s), "status", s.is_over() ? "over" : player_name(s.to_move()), true);
   for (Player p : {Player::Red, Player::Yellow}) {

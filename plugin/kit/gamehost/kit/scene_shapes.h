@@ -53,6 +53,14 @@ void set_line(pb::Shape& s, float x1, float y1, float x2, float y2);
 // rectangle (a cell, a column, a lot); set_select on it makes it clickable.
 pb::HitArea& add_hit(pb::Scene& scene, float x, float y, float w, float h, std::string hover);
 
+// Clickable moves (ViewOptions.hit_actions, docs/interface.md "Clickable
+// moves"): whether the viewer asked for them, and one legal action added to
+// an area with its picker label ("" for the notation).
+bool wants_hit_actions(const pb::ViewOptions& view);
+void add_hit_action(pb::HitArea& hit, std::uint32_t action_id, std::string label = "");
+// Why nothing can be played here: the game's ruling code and sentence.
+void set_refusal(pb::HitArea& hit, std::string code, std::string message);
+
 // Declares an overlay the viewer toggles with `shortcut`.
 void add_overlay(pb::Scene& scene, std::string key, std::string name, std::string shortcut, bool default_on);
 // Whether the viewer has overlay `key` on.

@@ -1,0 +1,118 @@
+#include "gamehost/review/live_analysis.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "gamehost/agents/mcts.h"
+#include "gamehost/review/position_value.h"
+#include "gamehost/review/reviewer.h"
+#include "gamehost/review/solver.h"
+
+namespace gamehost::review {
+
+namespace {
+
+// Enough for the last plies of a game within a second; beyond it the
+// search goes on by MCTS (docs/review.md, the solver's budget).
+constexpr std::uint64_t kSolverBudget = 60000;
+// The tree stops growing here (memory); the last update stays.
+constexpr std::uint64_t kMaxIterations = 4000000;
+constexpr auto kRefresh = std::chrono::milliseconds(200);
+
+double win_of(double margin) { return margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5; }
+
+}  // namespace
+
+LiveAnalysis::LiveAnalysis(const Plugin& game, std::string state, int threads)
+    : game_(game.clone()), state_(std::move(state)), threads_(std::max(1, threads)) {
+  thread_ = std::thread([this] { search(); });
+}
+
+LiveAnalysis::~LiveAnalysis() { stop(); }
+
+void LiveAnalysis::stop() {
+  stop_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+LiveUpdate LiveAnalysis::latest() const {
+  std::lock_guard lock(mutex_);
+  return latest_;
+}
+
+void LiveAnalysis::publish(std::vector<Suggestion> top, std::uint64_t iterations, bool exact) {
+  std::lock_guard lock(mutex_);
+  latest_.top = std::move(top);
+  latest_.iterations = iterations;
+  latest_.exact = exact;
+  ++latest_.refreshes;
+}
+
+// Every legal move's exact value, when the solver proves them all.
+bool LiveAnalysis::solve_exactly(const pb::StateInfo& info) {
+  const bool points = keeps_points(*game_, state_);
+  EndgameSolver solver(*game_, points);
+  if (!solver.applicable()) return false;
+  pb::QueryFlags flags;
+  flags.set_legal_ids(true);
+  flags.set_scores(true);
+  std::vector<Suggestion> all;
+  for (std::uint32_t action : info.legal_ids()) {
+    if (stop_) return false;
+    pb::ApplyResponse child;
+    game_->apply(state_, action, flags, child, /*describe_action=*/true);
+    double margin0 = 0;
+    if (child.info().terminal()) {
+      const auto& s = child.info().scores();
+      margin0 = points && s.size() == 2 ? static_cast<double>(s[0] - s[1]) : child.info().returns(0);
+    } else {
+      const auto solved = solver.solve(child.state(), child.info(), kSolverBudget);
+      if (!solved) return false;
+      margin0 = solved->margin;
+    }
+    const double mine = info.to_move() == 0 ? margin0 : -margin0;
+    all.push_back({action, child.action().notation(), mine, win_of(mine), 0, true});
+  }
+  std::stable_sort(all.begin(), all.end(), [](const Suggestion& a, const Suggestion& b) { return a.margin > b.margin; });
+  if (all.size() > 3) all.resize(3);
+  publish(std::move(all), 0, true);
+  return true;
+}
+
+void LiveAnalysis::search() {
+  pb::QueryFlags flags;
+  flags.set_legal_ids(true);
+  flags.set_legal_details(true);
+  const pb::StateInfo info = game_->query(state_, flags);
+  if (info.terminal() || info.to_move() < 0) {
+    std::lock_guard lock(mutex_);
+    latest_.problem = info.terminal() ? "the game is over: " + info.result() : "chance is to move: nothing to search";
+    return;
+  }
+  if (solve_exactly(info) || stop_) return;
+  const bool points = keeps_points(*game_, state_);
+  MctsOptions options;
+  options.score_weight = 0.5;  // tell moves apart by points, as the review does
+  options.threads = threads_;
+  MctsTree tree(*game_, options, 1);
+  tree.set_root(state_, info, false, 0);
+  std::uint64_t done = 0;
+  while (!stop_ && done < kMaxIterations) {
+    done += tree.run(20000, std::chrono::steady_clock::now() + kRefresh, &stop_);
+    std::vector<RootChild> children = tree.root_children();
+    std::stable_sort(children.begin(), children.end(),
+                     [](const RootChild& a, const RootChild& b) { return a.visits > b.visits; });
+    std::vector<Suggestion> top;
+    for (const RootChild& c : children) {
+      if (top.size() == 3 || c.visits == 0) break;
+      const auto value = child_value(c, points);
+      std::string notation;
+      for (const auto& a : info.legal())
+        if (a.id() == c.action) notation = a.notation();
+      top.push_back({c.action, notation, value.margin(), value.win_probability(), c.visits, false});
+    }
+    publish(std::move(top), done, false);
+  }
+}
+
+}  // namespace gamehost::review

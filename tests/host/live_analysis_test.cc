@@ -1,0 +1,50 @@
+// `gamehost analyze --live` (docs/gamehost.md): the engine searched in the
+// background, its best three moves printed as they change. An endgame the
+// solver proves is printed exact at once (the command stops by itself well
+// within --for 2); --then plays a variation first; a finished game is
+// refused.
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+
+using test::run_gamehost;
+
+namespace {
+
+std::string sample(const std::string& name) { return std::string(SOURCE_DIR) + "/games/samples/" + name; }
+
+}  // namespace
+
+TEST_CASE("analyze --live: a proved endgame's best moves, exact, also after --then", "[live]") {
+  const auto r = run_gamehost({"analyze", sample("seed-1.ghlog"), "--ply", "44", "--live", "--for", "2"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out ==
+        "Position after ply 44 of 47\n"
+        "searching; the best three moves, refreshed (Ctrl-C stops)\n"
+        "exact (endgame solver):\n"
+        "  1. KD@A2  margin +49.0  win 100%  exact\n"
+        "  2. KD@A4  margin +36.0  win 100%  exact\n"
+        "stopped\n");
+  // The same position as a variation of ply 43 (its recorded move typed).
+  const auto then = run_gamehost({"analyze", sample("seed-1.ghlog"), "--ply", "43", "--live", "--then", "BD@H9",
+                                  "--for", "2"});
+  INFO(then.err);
+  REQUIRE(then.exit_code == 0);
+  CHECK(then.out.find("Position after ply 43 of 47, then BD@H9\n") == 0);
+  CHECK(then.out.find("  1. KD@A2  margin +49.0  win 100%  exact\n") != std::string::npos);
+}
+
+TEST_CASE("analyze --live: a search that cannot be proved shows visits; a finished game is refused", "[live]") {
+  const auto r = run_gamehost({"analyze", sample("connect_four-seed-1.ghlog"), "--ply", "4", "--live", "--for", "1"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("after ") != std::string::npos);
+  CHECK(r.out.find(" visits)\n") != std::string::npos);
+  const auto over = run_gamehost({"analyze", sample("seed-1.ghlog"), "--live", "--for", "1"});
+  CHECK(over.exit_code == 1);
+  CHECK(over.err.find("analyze --live: the game is over: ") != std::string::npos);
+  const auto bad = run_gamehost({"analyze", sample("seed-1.ghlog"), "--ply", "43", "--live", "--then", "BD@Z9"});
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err.find("--then BD@Z9: move 1 (BD@Z9): ") != std::string::npos);
+}

@@ -1,0 +1,229 @@
+#include "analysis_board.h"
+
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <set>
+#include <variant>
+
+#include "gamehost/error.h"
+#include "gamehost/random.h"
+#include "gamehost/typed_move.h"
+#include "move_tree_panel.h"
+
+namespace viewer {
+
+namespace {
+
+pb::ViewOptions with_targets() {
+  pb::ViewOptions v;
+  v.set_hit_actions(true);
+  return v;
+}
+
+}  // namespace
+
+const pb::HitArea* hit_area_at(const pb::Scene& scene, sf::Vector2f p) {
+  if (!kBoardArea.contains(p)) return nullptr;
+  const sf::Vector2f b = board_transform(scene).unmap(p);
+  for (int i = scene.hits_size() - 1; i >= 0; --i) {
+    const auto& r = scene.hits(i).rect();
+    if (b.x >= r.x() && b.x < r.x() + r.width() && b.y >= r.y() && b.y < r.y() + r.height()) return &scene.hits(i);
+  }
+  return nullptr;
+}
+
+AnalysisBoard::AnalysisBoard(ReplaySession& session, ReplayView* view)
+    : session_(session), view_(view), log_(gamehost::read_log(session.file())) {
+  tree_ = gamehost::VariationTree::of_log(log_);
+  try {
+    gamehost::VariationTree kept = gamehost::read_variations(session.file(), log_);
+    // Every move must replay where it stands; one that does not makes the
+    // file unusable as a whole (its later moves hang on it).
+    tree_ = kept;
+    for (NodeId leaf : kept.leaves())
+      for (NodeId node : kept.line_to(leaf)) {
+        try {
+          require_state(node);
+        } catch (const gamehost::HostError& e) {
+          throw gamehost::HostError(fmt::format("{}: variation {}: {}", gamehost::variations_path_for(session.file()).string(),
+                                                kept.path_of(node), e.what()));
+        }
+      }
+  } catch (const gamehost::HostError& e) {
+    problem_ = fmt::format("{} (ignored; the log opens without them)", e.what());
+    tree_ = gamehost::VariationTree::of_log(log_);
+    states_.clear();
+  }
+}
+
+AnalysisBoard::NodeId AnalysisBoard::current() {
+  // The game's own controls (arrows, the move list, Home, End) move the
+  // view along the game: the tree follows.
+  if (view_ && !view_->off_game()) current_ = tree_.game_node(view_->ply());
+  if (!tree_.valid(current_)) current_ = tree_.game_node(view_ ? view_->ply() : 0);
+  return current_;
+}
+
+void AnalysisBoard::require_state(NodeId node) {
+  const auto& n = tree_.node(node);
+  if (n.recorded || states_.count(node)) return;
+  require_state(n.parent);
+  pb::ApplyResponse applied;
+  try {
+    session_.plugin().apply(state(n.parent), n.move.action_id, pb::QueryFlags(), applied);
+  } catch (const gamehost::CallError& e) {
+    throw gamehost::HostError(fmt::format("move {} is not legal there: {}", n.move.notation, e.what()));
+  }
+  states_[node] = std::move(*applied.mutable_state());
+}
+
+const std::string& AnalysisBoard::state(NodeId node) {
+  const auto& n = tree_.node(node);
+  if (n.recorded) return session_.state(n.ply);
+  require_state(node);
+  return states_.at(node);
+}
+
+void AnalysisBoard::go_to(NodeId node, bool animate) {
+  if (!tree_.valid(node)) return;
+  current_ = node;
+  const auto& n = tree_.node(node);
+  if (!view_) return;
+  if (n.recorded) {
+    view_->go_to(n.ply, animate);
+    return;
+  }
+  ReplayView::OffGame shown;
+  shown.state = state(node);
+  shown.last_action = n.move.action_id;
+  shown.branch_ply = tree_.node(tree_.branch_point(node)).ply;
+  view_->show_off_game(std::move(shown), animate);
+}
+
+AnalysisBoard::Click AnalysisBoard::click(sf::Vector2f p) {
+  Click out;
+  pb::Scene scene;
+  const NodeId at = current();
+  session_.render_state(state(at), std::nullopt, with_targets(), scene);
+  const pb::HitArea* hit = hit_area_at(scene, p);
+  if (!hit) return out;
+  out.on_board = true;
+  out.refusal = hit->refusal();
+  for (int i = 0; i < hit->actions_size(); ++i)
+    out.choices.push_back({hit->actions(i), i < hit->action_labels_size() ? hit->action_labels(i) : std::string()});
+  if (out.choices.size() == 1) play(out.choices.front().action_id);
+  return out;
+}
+
+std::vector<AnalysisBoard::Choice> AnalysisBoard::off_board_moves() {
+  const std::string& s = state(current());
+  pb::QueryFlags flags;
+  flags.set_legal_details(true);
+  const pb::StateInfo info = session_.plugin().query(s, flags);
+  pb::Scene scene;
+  if (session_.has_scenes()) session_.render_state(s, std::nullopt, with_targets(), scene);
+  std::set<std::uint32_t> on_board;
+  for (const auto& hit : scene.hits()) on_board.insert(hit.actions().begin(), hit.actions().end());
+  std::vector<Choice> out;
+  // A chance ply: first a seeded draw by the stated probabilities (the
+  // same one every time at this position), then each outcome to pick.
+  if (info.to_move() == -1 && info.chance_probabilities_size() == info.legal_size() && info.legal_size() > 0) {
+    pb::StateInfo ids;
+    for (const auto& a : info.legal()) ids.add_legal_ids(a.id());
+    *ids.mutable_chance_probabilities() = info.chance_probabilities();
+    gamehost::SplitMix rng(gamehost::state_hash(s));
+    out.push_back({gamehost::draw_chance(ids, rng.unit()), kRandomDraw});
+  }
+  for (const auto& a : info.legal())
+    if (!on_board.count(a.id())) out.push_back({a.id(), a.notation()});
+  return out;
+}
+
+void AnalysisBoard::play(std::uint32_t action_id) {
+  const NodeId at = current();
+  pb::ApplyResponse applied;
+  try {
+    session_.plugin().apply(state(at), action_id, pb::QueryFlags(), applied, /*describe_action=*/true);
+  } catch (const gamehost::CallError& e) {
+    message_ = e.what();
+    return;
+  }
+  const std::size_t before = tree_.node(at).children.size();
+  const NodeId next = tree_.play(at, {action_id, applied.action().notation()});
+  if (!tree_.node(next).recorded) states_[next] = std::move(*applied.mutable_state());
+  message_.clear();
+  go_to(next);
+  if (tree_.node(at).children.size() != before) save();  // a new move, not one already kept
+}
+
+bool AnalysisBoard::play_typed(const std::string& text) {
+  auto read = gamehost::read_typed_move(session_.plugin(), state(current()), text);
+  if (auto* refused = std::get_if<std::string>(&read)) {
+    message_ = *refused;
+    return false;
+  }
+  play(std::get<pb::ActionInfo>(read).id());
+  return true;
+}
+
+void AnalysisBoard::step(int direction) {
+  const NodeId at = current();
+  const auto& n = tree_.node(at);
+  if (direction < 0 && n.parent >= 0) go_to(n.parent);
+  if (direction > 0 && !n.children.empty()) go_to(n.children.front());
+}
+
+bool AnalysisBoard::promote() {
+  if (!tree_.promote(current())) {
+    message_ = "nothing to promote: the recorded game stays the main line";
+    return false;
+  }
+  save();
+  return true;
+}
+
+bool AnalysisBoard::remove() {
+  const auto parent = tree_.remove(current());
+  if (!parent) {
+    message_ = "moves of the recorded game cannot be deleted";
+    return false;
+  }
+  go_to(*parent, false);
+  save();
+  return true;
+}
+
+void AnalysisBoard::back_to_game() { go_to(tree_.branch_point(current())); }
+
+void AnalysisBoard::save() {
+  const auto path = gamehost::variations_path_for(session_.file());
+  try {
+    if (!problem_.empty() && std::filesystem::exists(path)) {
+      // The damaged file is kept for whoever wants to mend it.
+      std::filesystem::rename(path, path.string() + ".damaged");
+      problem_ = fmt::format("the damaged {} was kept as {}.damaged", path.string(), path.string());
+    }
+    gamehost::write_variations(session_.file(), log_, tree_);
+    message_ = tree_.has_variations() ? "variations saved in " + path.filename().string() : "no variations left";
+  } catch (const std::exception& e) {
+    message_ = fmt::format("variations not saved: {}", e.what());
+  }
+}
+
+std::string AnalysisBoard::dump() {
+  const auto node = current();
+  std::string out = fmt::format("Analysis\tnode\t{}\t{}\n", tree_.path_of(node),
+                                tree_.node(node).recorded ? "the game" : "a variation");
+  if (!problem_.empty()) out += fmt::format("Analysis\tproblem\t\t{}\n", problem_);
+  for (auto leaf : tree_.leaves()) out += fmt::format("Analysis\tvariation\t{}\t\n", tree_.path_of(leaf));
+  const std::string rows = tree_text(tree_, node);
+  for (std::size_t at = 0; at < rows.size();) {
+    const auto end = rows.find('\n', at);
+    out += fmt::format("Analysis\ttree\t\t{}\n", rows.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
+}  // namespace viewer
