@@ -7,6 +7,8 @@ GAMEHOST_PACKAGES=(
   help2man dpkg-dev bash-completion  # tests/install: man pages, the .deb, completion
   parallel  # docs/scaling.md's GNU parallel command, tested
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
+  libcairo2-dev  # gamehost diagram: SVG, PDF and PNG (host/diagram)
+  librsvg2-bin python3  # tests/viewer/diagram_test.cc: rsvg-convert, the SVG parsed as XML
 )
 
 # Installs the packages that are missing, and nothing when all are there.
