@@ -9,6 +9,7 @@
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,8 @@ struct StartOptions {
   std::string export_dir;  // the folder E proposes ("": default_export_path's choice)
   int antialias = -1;  // multisampling level; -1: window_antialiasing()'s choice
   const GameReview* review = nullptr;  // the game's review, when loaded
+  // Called every frame (e.g. --follow's Follower::tick); true: redraw.
+  std::function<bool(ReplayView&, float dt)> on_update;
 };
 
 class Application {
