@@ -58,7 +58,10 @@ bool Follower::tick(ReplaySession& session, ReplayView& view, float dt) {
   bool changed = false;
   if ((since_poll_ += dt) >= interval_) {
     since_poll_ = 0;
-    if (auto log = log_.poll()) {
+    auto log = log_.poll();
+    // What the session already holds (its first read) is nothing new.
+    if (log && log->record.plies_size() == session.plies() && log->finished() == session.finished()) log.reset();
+    if (log) {
       const int before = session.plies();
       session.reload(std::move(*log));
       for (int p = before + 1; p <= session.plies(); ++p) pending_.push_back(p);

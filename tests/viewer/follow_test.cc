@@ -8,7 +8,9 @@
 #include <set>
 #include <sstream>
 
+#include "follow.h"
 #include "gamehost/game_log.h"
+#include "replay_view.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;
@@ -114,4 +116,40 @@ TEST_CASE("--follow shows an unfinished game with hidden information only as one
   CHECK(seat.exit_code == 0);
   CHECK(seat.out.rfind("# ply 0 of 20\n", 0) == 0);
   CHECK(seat.out.find("# ply 20 of 20\n") != std::string::npos);
+}
+
+TEST_CASE("the window's follower steps through each new ply in turn and never reads half a record", "[pixels]") {
+  require_display();
+  // seed-1 written in three goes: 10 plies, then 3 more with half of the
+  // 14th, then the rest.
+  const std::string sample_log = sample("seed-1.ghlog");
+  const std::string bytes = read_file(sample_log);
+  const gamehost::GameLog whole = gamehost::read_log(sample_log);
+  const auto dir = temp_dir("follow-window");
+  const auto log = dir / "growing.ghlog";
+  write_file(log, bytes.substr(0, whole.ply_offsets[10]));
+  auto first = viewer::read_whole_records(log);
+  REQUIRE(first);
+  auto session = viewer::ReplaySession::open_log(std::move(*first), log, {});
+  viewer::ReplayView view(*session, test_font());
+  view.go_to(session->plies(), false);
+  viewer::Follower follower(viewer::LiveLog(log), 0.2f);
+  CHECK_FALSE(follower.tick(*session, view, 0.25f));  // the first read: nothing new
+  const std::size_t half = (whole.ply_offsets[13] + whole.ply_offsets[14]) / 2;
+  write_file(log, bytes.substr(0, half));
+  CHECK_FALSE(follower.tick(*session, view, 0.1f));  // not yet time to read
+  CHECK(follower.tick(*session, view, 0.1f));         // read: plies 11 to 13, the half record left
+  CHECK(session->plies() == 13);
+  std::vector<int> shown{view.ply()};
+  for (int i = 0; i < 6; ++i) {
+    view.finish();  // the animation of the last step ends
+    follower.tick(*session, view, 0.01f);
+    if (view.ply() != shown.back()) shown.push_back(view.ply());
+  }
+  CHECK(shown == std::vector<int>{11, 12, 13});
+  write_file(log, bytes);
+  CHECK(follower.tick(*session, view, 0.3f));
+  CHECK(session->finished());
+  CHECK(session->plies() == whole.record.plies_size());
+  CHECK(view.ply() == 14);  // one step at a time, from where it was
 }
