@@ -206,6 +206,8 @@ dg::Output output_for(const DiagramArgs& a) {
     out.format = *f;
   } else if (const auto f = dg::format_of(a.out)) {
     out.format = *f;
+  } else if (std::filesystem::path(a.out).has_extension()) {
+    throw UsageError(fmt::format("--out {}: name a .svg, .pdf or .png file, or give --format", a.out));
   }
   if (!a.size.empty()) std::tie(out.width, out.height) = parse_size(a.size);
   if (!a.theme.empty() && a.theme != "light" && a.theme != "dark")

@@ -193,6 +193,10 @@ TEST_CASE("diagram refuses bad options with a message naming them", "[unit]") {
   const Run fmt_bad = diagram({log, "--format", "gif", "--out", out});
   CHECK(fmt_bad.exit_code == 2);
   CHECK(fmt_bad.err == "gamehost: error: --format gif: give svg, pdf or png\n");
+  const Run ext = diagram({log, "--out", (dir / "x.jpg").string()});
+  CHECK(ext.exit_code == 2);
+  CHECK(ext.err == "gamehost: error: --out " + (dir / "x.jpg").string() +
+                       ": name a .svg, .pdf or .png file, or give --format\n");
   const Run overlay = diagram({log, "--overlay", "streets,bogus", "--out", out});
   CHECK(overlay.exit_code == 2);
   CHECK(overlay.err ==
