@@ -8,6 +8,8 @@ GAMEHOST_PACKAGES=(
   parallel  # docs/scaling.md's GNU parallel command, tested
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
   python3-dev python3-pybind11 python3-numpy python3-pytest  # the Python module (python/, docs/python.md)
+  libcairo2-dev  # gamehost diagram: SVG, PDF and PNG (host/diagram)
+  librsvg2-bin python3  # tests/viewer/diagram_test.cc: rsvg-convert, the SVG parsed as XML
 )
 
 # Installs the packages that are missing, and nothing when all are there.

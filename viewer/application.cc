@@ -312,6 +312,7 @@ void Application::update(float dt) {
     }
   }
   if (message_timer_ > 0 && (message_timer_ -= dt) <= 0) view_->set_message("");
+  if (options_.on_update && options_.on_update(*view_, dt)) dirty_ = true;
   view_->update(dt);
 }
 

@@ -9,6 +9,7 @@
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +29,8 @@ struct StartOptions {
   int antialias = -1;  // multisampling level; -1: window_antialiasing()'s choice
   const GameReview* review = nullptr;  // the game's review, when loaded
   std::string variation;  // a saved variation to open at (PLY:MOVE,...)
+  // Called every frame (e.g. --follow's Follower::tick); true: redraw.
+  std::function<bool(ReplayView&, float dt)> on_update;
 };
 
 class Application {

@@ -8,6 +8,7 @@
 //   replay-viewer LOG --review FILE                  with a game review
 //                                                    (default: LOG.ghreview
 //                                                    when it exists)
+//   replay-viewer --follow LOG [--dump-panel F]    a game while it is played
 //   replay-viewer LOG --isolate ...                  the plugin in its own
 //                                                    process (a crash or hang
 //                                                    is an error, not fatal)
@@ -28,6 +29,7 @@
 #include "animation_export.h"
 #include "application.h"
 #include "environment.h"
+#include "follow.h"
 #include "gamehost/error.h"
 #include "gamehost/transport.h"
 #include "headless.h"
@@ -131,6 +133,12 @@ int main(int argc, char** argv) {
                                           "OpenGL such as llvmpipe)")->check(CLI::Range(0, 16));
   app.add_option("--export-dir", export_dir, "the folder the E key proposes (default: the log's folder when it can "
                                             "be written, else $HOME)")->type_name("DIR");
+  bool follow = false;
+  float idle_exit = 60;
+  app.add_flag("--follow", follow, "show the game while another process writes LOG: each new ply within a "
+                                   "second, animated; never locks the log (docs/teaching.md)");
+  app.add_option("--idle-exit", idle_exit, "with --follow --dump-panel: stop after S seconds without a new ply "
+                                           "(default 60)")->type_name("S")->check(CLI::Range(0.1, 86400.0));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -143,6 +151,13 @@ int main(int argc, char** argv) {
   if (!parse_size(size_text, size)) return fail(kExitUsage, "--size: expected WxH between 64 and 8192, e.g. 1280x800");
   const int outputs = !screenshot.empty() + !frames.empty() + !gif.empty() + !webp.empty();
   if (outputs > 1) return fail(kExitUsage, "--screenshot, --frames, --gif, --webp: give one of them");
+  if (follow) {
+    if (outputs > 0 || ply)
+      return fail(kExitUsage, "--follow shows the newest ply as it comes: not with --ply, --screenshot, --frames, "
+                              "--gif or --webp");
+    return run_follow({log, plugin_dirs, seat, load, overlay_list, select, dump, font_path, export_dir, idle_exit,
+                       antialias});
+  }
   const bool animates = !gif.empty() || !webp.empty() || (!frames.empty() && tween);
   if (tween) animation.tween = *tween;
 
@@ -236,7 +251,7 @@ int main(int argc, char** argv) {
   if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
 
   if (window) {
-    StartOptions start{ply, select, overlays, export_dir, antialias, review.get(), variation};
+    StartOptions start{ply, select, overlays, export_dir, antialias, review.get(), variation, {}};
     Application application(session.get(), error, font, start);
     return application.run();
   }

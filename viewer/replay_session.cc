@@ -13,32 +13,51 @@ std::unique_ptr<ReplaySession> ReplaySession::open(const std::filesystem::path& 
                                                    const std::vector<std::string>& plugin_dirs,
                                                    const SeatOptions& seat,
                                                    const gamehost::LoadOptions& load) {
-  std::unique_ptr<ReplaySession> s(new ReplaySession());
-  s->log_ = gamehost::read_log(log_path);
-  s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
-  s->plugin_ = &s->registry_.find(s->log_.record.header().game_id());
-  // The whole check of `gamehost verify`: header, every ply, the result;
-  // it keeps the state after every ply.
-  s->states_ = gamehost::replay(*s->plugin_, s->log_, std::nullopt, /*keep_states=*/true).states;
+  return open_log(gamehost::read_log(log_path), log_path, plugin_dirs, seat, load);
+}
 
+std::unique_ptr<ReplaySession> ReplaySession::open_log(gamehost::GameLog log, const std::filesystem::path& log_path,
+                                                       const std::vector<std::string>& plugin_dirs,
+                                                       const SeatOptions& seat,
+                                                       const gamehost::LoadOptions& load) {
+  std::unique_ptr<ReplaySession> s(new ReplaySession());
+  s->registry_ = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
+  s->plugin_ = &s->registry_.find(log.record.header().game_id());
   const auto& info = s->plugin_->info();
   s->game_name_ = info.name();
   s->seat_names_.assign(info.player_names().begin(), info.player_names().end());
   s->has_scenes_ = std::find(info.optional_methods().begin(), info.optional_methods().end(),
                              pb::METHOD_RENDER_SCENE) != info.optional_methods().end();
-
-  for (const auto& ply : s->log_.record.plies())
-    s->moves_.push_back(
-        {static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation(), false, ply.taken_back()});
-  s->mask_secrets(seat);
-  s->record_ = RecordInfo::read(log_path.string(), s->log_);
+  s->seat_options_ = seat;
+  s->take(std::move(log), log_path);
   return s;
+}
+
+void ReplaySession::reload(gamehost::GameLog log) {
+  if (log.record.header().SerializeAsString() != log_.record.header().SerializeAsString())
+    throw gamehost::HostError(log.file + ": its header changed: another game was written over it");
+  const std::filesystem::path path = log.file;
+  take(std::move(log), path);
+}
+
+void ReplaySession::take(gamehost::GameLog log, const std::filesystem::path& log_path) {
+  // The whole check of `gamehost verify`: header, every ply, the result;
+  // it keeps the state after every ply.
+  states_ = gamehost::replay(*plugin_, log, std::nullopt, /*keep_states=*/true).states;
+  log_ = std::move(log);
+  moves_.clear();
+  for (const auto& ply : log_.record.plies())
+    moves_.push_back(
+        {static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation(), false, ply.taken_back()});
+  mask_secrets(seat_options_);
+  record_ = RecordInfo::read(log_path.string(), log_);
 }
 
 void ReplaySession::mask_secrets(const SeatOptions& seat) {
   if (!seat.as.empty() && seat.show_all)
     throw gamehost::HostError("--as and --show-all: a view for one seat never shows another seat's draws");
   std::vector<bool> seen;
+  mask_future_ = false;
   if (!seat.as.empty()) {
     seat_ = gamehost::seat_of_player(*plugin_, seat.as);
     seen = gamehost::plies_seen_by(*plugin_, log_, states_, seat_);

@@ -52,6 +52,15 @@ class ReplaySession {
                                              const std::vector<std::string>& plugin_dirs,
                                              const SeatOptions& seat = {},
                                              const gamehost::LoadOptions& load = {});
+  // The same from a log already read (e.g. the whole records of a log
+  // still being written, follow.h).
+  static std::unique_ptr<ReplaySession> open_log(gamehost::GameLog log, const std::filesystem::path& log_path,
+                                                 const std::vector<std::string>& plugin_dirs,
+                                                 const SeatOptions& seat = {},
+                                                 const gamehost::LoadOptions& load = {});
+  // Takes the same game read again, longer (a followed log): replays and
+  // verifies it as open() does. Throws HostError when it is another game.
+  void reload(gamehost::GameLog log);
 
   const std::string& file() const { return log_.file; }
   const std::string& game_name() const { return game_name_; }
@@ -90,6 +99,7 @@ class ReplaySession {
  private:
   ReplaySession() = default;
   void mask_secrets(const SeatOptions& seat);
+  void take(gamehost::GameLog log, const std::filesystem::path& log_path);
 
   gamehost::Registry registry_;
   gamehost::Plugin* plugin_ = nullptr;  // owned by registry_
@@ -100,6 +110,7 @@ class ReplaySession {
   std::vector<std::string> states_;
   bool has_scenes_ = false;
   int seat_ = -1;
+  SeatOptions seat_options_;
   RecordInfo record_;
   bool mask_future_ = false;  // draws after the shown ply are listed as "?"
   pb::RenderSceneRequest request_;

@@ -3,8 +3,6 @@
 #include <fmt/core.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "gamehost/error.h"
 #include "gamehost/game_log.h"
@@ -14,14 +12,6 @@ namespace viewer {
 
 namespace {
 
-std::string read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw gamehost::HostError("cannot read " + p.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 bool worse_than_inaccuracy(rpb::MoveClass c) { return c == rpb::MISTAKE || c == rpb::BLUNDER; }
 
 }  // namespace
@@ -29,12 +19,12 @@ bool worse_than_inaccuracy(rpb::MoveClass c) { return c == rpb::MISTAKE || c == 
 ClassMark class_mark(rpb::MoveClass c) {
   // Colours from the Okabe–Ito palette (told apart with any colour
   // vision); the shape and text say the same thing again.
+  const std::string mark = gamehost::review::class_symbol(c);
   switch (c) {
-    case rpb::INACCURACY: return {"?!", sf::Color(0xf0, 0xe4, 0x42), ClassMark::Shape::Disc};
-    case rpb::MISTAKE: return {"?", sf::Color(0xe6, 0x9f, 0x00), ClassMark::Shape::Square};
-    case rpb::BLUNDER: return {"??", sf::Color(0xff, 0x6a, 0x3d), ClassMark::Shape::Triangle};
-    case rpb::FORCED: return {"□", sf::Color(0x9a, 0xa0, 0xab), ClassMark::Shape::None};
-    default: return {"", sf::Color(0x9a, 0xa0, 0xab), ClassMark::Shape::None};
+    case rpb::INACCURACY: return {mark, sf::Color(0xf0, 0xe4, 0x42), ClassMark::Shape::Disc};
+    case rpb::MISTAKE: return {mark, sf::Color(0xe6, 0x9f, 0x00), ClassMark::Shape::Square};
+    case rpb::BLUNDER: return {mark, sf::Color(0xff, 0x6a, 0x3d), ClassMark::Shape::Triangle};
+    default: return {mark, sf::Color(0x9a, 0xa0, 0xab), ClassMark::Shape::None};
   }
 }
 
@@ -52,22 +42,10 @@ std::string margin_text(double margin) {
 
 std::unique_ptr<GameReview> GameReview::open_for(const std::filesystem::path& log,
                                                  const std::filesystem::path& explicit_path) {
-  std::filesystem::path path = explicit_path;
-  std::error_code ec;
-  if (path.empty()) {
-    path = gamehost::review::review_path_for(log);
-    if (!std::filesystem::exists(path, ec)) return nullptr;
-  } else if (!std::filesystem::exists(path, ec)) {
-    throw gamehost::HostError(path.string() + ": no such review file");
-  }
+  auto file = gamehost::review::review_of_log(log, explicit_path);
+  if (!file) return nullptr;
   std::unique_ptr<GameReview> r(new GameReview());
-  r->review_ = gamehost::review::read_review(path);
-  const std::uint64_t hash = gamehost::state_hash(read_bytes(log));
-  if (r->review_.header.log_hash() != hash)
-    throw gamehost::HostError(fmt::format(
-        "{}: is a review of another log ({}, hash {:016x}), not of {} (hash {:016x}); "
-        "review this log with: gamehost review {}",
-        path.string(), r->review_.header.log_file(), r->review_.header.log_hash(), log.string(), hash, log.string()));
+  r->review_ = std::move(*file);
   return r;
 }
 

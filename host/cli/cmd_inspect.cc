@@ -89,14 +89,7 @@ Position load_position(Registry& registry, const Source& src) {
   Position p;
   if (!src.position.empty()) {
     p.plugin = &registry.find(src.game);
-    pb::NewGameRequest req;
-    for (const auto& o : src.options) *req.add_options() = parse_option(o, false);
-    *req.add_options() = position_option(src.position);
-    try {
-      p.state = p.plugin->new_game(req).state();
-    } catch (const CallError& e) {
-      throw HostError(fmt::format("{}: {}", src.position, e.what()));
-    }
+    p.state = position_state(*p.plugin, src.position, src.options);
     p.title = fmt::format("Position {}", src.position);
     return p;
   }
@@ -118,6 +111,17 @@ Position load_position(Registry& registry, const Source& src) {
 }
 
 }  // namespace
+
+std::string position_state(Plugin& plugin, const std::string& position, const std::vector<std::string>& options) {
+  pb::NewGameRequest req;
+  for (const auto& o : options) *req.add_options() = parse_option(o, false);
+  *req.add_options() = position_option(position);
+  try {
+    return plugin.new_game(req).state();
+  } catch (const CallError& e) {
+    throw HostError(fmt::format("{}: {}", position, e.what()));
+  }
+}
 
 void add_verify_command(CLI::App& app, Common& common) {
   auto log_path = std::make_shared<std::string>();

@@ -104,5 +104,11 @@ void analyze_live(Plugin& plugin, const std::string& state, const std::string& t
 GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, std::string& seat_name);
 // --position FILE as the game option position=TEXT.
 v1::OptionValue position_option(const std::string& path);
+// The state a position file starts (with more game options NAME=VALUE);
+// errors name the file (cmd_inspect.cc).
+std::string position_state(Plugin& plugin, const std::string& position, const std::vector<std::string>& options);
+
+// Printable diagrams (cmd_diagram.cc, docs/teaching.md).
+void add_diagram_command(CLI::App& app, Common& common);
 
 }  // namespace gamehost

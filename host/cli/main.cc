@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   add_enter_command(app, common);
   add_annotate_command(app, common);
   add_repair_command(app, common);
+  add_diagram_command(app, common);
   // An unknown subcommand is named (CLI11 would only say that an argument
   // was not expected).
   std::vector<std::string> names;

@@ -8,6 +8,7 @@
 
 #include "gamehost/error.h"
 #include "gamehost/framing.h"
+#include "gamehost/game_log.h"
 #include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 
@@ -26,6 +27,26 @@ std::filesystem::path review_path_for(const std::filesystem::path& log) {
   std::filesystem::path p = log;
   p.replace_extension(".ghreview");
   return p;
+}
+
+std::optional<ReviewFile> review_of_log(const std::filesystem::path& log,
+                                        const std::filesystem::path& explicit_path) {
+  std::filesystem::path path = explicit_path;
+  std::error_code ec;
+  if (path.empty()) {
+    path = review_path_for(log);
+    if (!std::filesystem::exists(path, ec)) return std::nullopt;
+  } else if (!std::filesystem::exists(path, ec)) {
+    throw HostError(path.string() + ": no such review file");
+  }
+  ReviewFile review = read_review(path);
+  const std::uint64_t hash = state_hash(read_regular_file(log));
+  if (review.header.log_hash() != hash)
+    throw HostError(fmt::format(
+        "{}: is a review of another log ({}, hash {:016x}), not of {} (hash {:016x}); "
+        "review this log with: gamehost review {}",
+        path.string(), review.header.log_file(), review.header.log_hash(), log.string(), hash, log.string()));
+  return review;
 }
 
 ReviewFile read_review(const std::filesystem::path& path) {

@@ -110,6 +110,16 @@ const char* class_name(rpb::MoveClass c) {
   }
 }
 
+const char* class_symbol(rpb::MoveClass c) {
+  switch (c) {
+    case rpb::INACCURACY: return "?!";
+    case rpb::MISTAKE: return "?";
+    case rpb::BLUNDER: return "??";
+    case rpb::FORCED: return "□";
+    default: return "";
+  }
+}
+
 namespace {
 
 // Exact values from the end backwards: the final position, then each

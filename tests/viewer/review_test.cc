@@ -14,6 +14,7 @@
 
 #include "alien_city/core/rules.h"
 #include "gamehost/review/review_file.h"
+#include "gamehost/review/reviewer.h"
 #include "headless.h"
 #include "replay_view.h"
 #include "review_changes.h"
@@ -26,22 +27,7 @@ namespace rpb = gamehost::review::v1;
 
 namespace {
 
-// seed-1 copied into a folder of its own with its review beside it
-// (seed-1.ghreview), made once per test run.
-fs::path reviewed_log() {
-  static fs::path log;
-  if (!log.empty()) return log;
-  const fs::path dir = temp_dir("review");
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  log = dir / "seed-1.ghlog";
-  fs::copy_file(sample("seed-1.ghlog"), log);
-  const Run r = run(GAMEHOST_BIN, {"review", log.string(), "--iters", "300"});
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  REQUIRE(fs::exists(dir / "seed-1.ghreview"));
-  return log;
-}
+fs::path reviewed_log() { return reviewed_sample_log(); }
 
 gamehost::review::ReviewFile the_review() { return gamehost::review::read_review(reviewed_log().replace_extension(".ghreview")); }
 
@@ -51,16 +37,6 @@ std::string points(double p) {
   std::string s = fmt::format("{:.1f}", p);
   if (s.size() > 2 && s.substr(s.size() - 2) == ".0") s.resize(s.size() - 2);
   return s;
-}
-
-std::string mark_of(rpb::MoveClass c) {
-  switch (c) {
-    case rpb::INACCURACY: return "?!";
-    case rpb::MISTAKE: return "?";
-    case rpb::BLUNDER: return "??";
-    case rpb::FORCED: return "□";
-    default: return "";
-  }
 }
 
 std::vector<int> mistakes(const gamehost::review::ReviewFile& review) {
@@ -89,7 +65,7 @@ TEST_CASE("--dump-panel says what each move lost and what was better, in the rev
   // Every move of the list with its class mark and points lost.
   for (const auto& p : review.plies) {
     if (!p.reviewed()) continue;
-    std::string mark = mark_of(p.move_class());
+    std::string mark = gamehost::review::class_symbol(p.move_class());
     if (p.points_lost() > 0) mark += (mark.empty() ? "" : " ") + points(p.points_lost());
     const std::string row = fmt::format("Moves\t{}\t{}\t{} {}{}\n", p.ply(), p.played(), names[p.seat()], p.played(),
                                         mark.empty() ? "" : "  " + mark);

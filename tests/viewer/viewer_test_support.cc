@@ -122,6 +122,21 @@ void write_file(const std::filesystem::path& p, const std::string& bytes) {
 
 std::string sample(const std::string& name) { return std::string(SOURCE_DIR) + "/games/samples/" + name; }
 
+std::filesystem::path reviewed_sample_log() {
+  static std::filesystem::path log;
+  if (!log.empty()) return log;
+  const std::filesystem::path dir = temp_dir("review");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  log = dir / "seed-1.ghlog";
+  std::filesystem::copy_file(sample("seed-1.ghlog"), log);
+  const Run r = run(GAMEHOST_BIN, {"review", log.string(), "--iters", "300"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  REQUIRE(std::filesystem::exists(dir / "seed-1.ghreview"));
+  return log;
+}
+
 std::string seed_position_file() { return std::string(SOURCE_DIR) + "/games/positions/seed-scoring.txt"; }
 
 void write_position_log(const std::string& diagram_file, const std::filesystem::path& out) {

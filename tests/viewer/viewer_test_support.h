@@ -50,6 +50,9 @@ void write_file(const std::filesystem::path& p, const std::string& bytes);
 
 // A shipped sample game (games/samples/NAME).
 std::string sample(const std::string& name);
+// seed-1 copied into a folder of its own with its review beside it
+// (seed-1.ghreview, `gamehost review --iters 300`), made once per run.
+std::filesystem::path reviewed_sample_log();
 // games/positions/seed-scoring.txt, the seed's comprehensive scoring example.
 std::string seed_position_file();
 

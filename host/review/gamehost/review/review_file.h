@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,13 @@ struct ReviewFile {
 // the records before it stand. Throws HostError "FILE: byte N: what" when
 // the file is not a review at all or its header is unreadable.
 ReviewFile read_review(const std::filesystem::path& path);
+
+// The review of `log`: `explicit_path` when given (then it must exist),
+// else review_path_for(log) when that file exists, else nullopt. Throws
+// HostError naming both files when the review is of another log (its
+// header's FNV-1a hash of the log's bytes differs), or when the file is not
+// a readable review.
+std::optional<ReviewFile> review_of_log(const std::filesystem::path& log, const std::filesystem::path& explicit_path);
 
 // Appends to a review file, which stays locked against other writers while
 // this object lives (output_file.h): a second review writing the same file

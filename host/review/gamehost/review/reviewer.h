@@ -40,6 +40,8 @@ void judge_move(std::uint32_t played, const rpb::ReviewSettings& settings, rpb::
 
 // "best", "good", "inaccuracy", "mistake", "blunder", "forced".
 const char* class_name(rpb::MoveClass c);
+// The mark of a class in move lists: "?!", "?", "??", "□" (forced) or "".
+const char* class_symbol(rpb::MoveClass c);
 
 struct ReviewRequest {
   std::filesystem::path log;

@@ -1,0 +1,155 @@
+// replay-viewer --follow (docs/teaching.md, "A live board"): the real
+// viewer follows a log while the real gamehost plays the game into it. The
+// viewer starts first and waits for the file, so a lock of any kind on its
+// side would make the writer fail; headless, it writes the panel of every
+// ply as it arrives.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
+
+#include "follow.h"
+#include "gamehost/game_log.h"
+#include "replay_view.h"
+#include "viewer_test_support.h"
+
+using namespace viewer_test;
+
+namespace {
+
+struct Block {
+  int ply = -1, of = -1;
+  std::vector<std::string> moves;  // the Moves rows' notation, in order
+  std::string status;
+};
+
+// The dump's blocks: "# ply P of N" then the panel (tab-separated rows).
+std::vector<Block> blocks_of(const std::string& dump) {
+  std::vector<Block> out;
+  std::istringstream in(dump);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ply ", 0) == 0) {
+      Block b;
+      REQUIRE(std::sscanf(line.c_str(), "# ply %d of %d", &b.ply, &b.of) == 2);
+      out.push_back(b);
+      continue;
+    }
+    REQUIRE(!out.empty());
+    std::vector<std::string> cells;
+    std::istringstream row(line);
+    for (std::string cell; std::getline(row, cell, '\t');) cells.push_back(cell);
+    if (cells.size() >= 4 && cells[0] == "Moves") out.back().moves.push_back(cells[3]);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("--follow shows every ply of a game being played, in order, and never blocks it", "[unit]") {
+  const auto dir = temp_dir("follow");
+  const auto log = dir / "live.ghlog", dump = dir / "panel.tsv";
+  std::filesystem::remove(log);
+  const int viewer = spawn(VIEWER_BIN, {"--follow", log.string(), "--dump-panel", dump.string(), "--idle-exit", "60"},
+                           dir / "viewer.out", dir / "viewer.err");
+  // A slow player: a ply every tenth of a second or so, while the viewer reads.
+  const int writer = spawn(GAMEHOST_BIN, {"play", "alien_city", "--player1", "mcts:time=0.1", "--player2", "greedy",
+                                          "--seed", "5", "--out", log.string(), "-q"},
+                           dir / "writer.out", dir / "writer.err");
+  const int written = wait_for(writer, 120);
+  INFO("writer: " << read_file(dir / "writer.err"));
+  CHECK(written == 0);  // never refused, never made to wait for a lock
+  const int followed = wait_for(viewer, 60);
+  INFO("viewer: " << read_file(dir / "viewer.err"));
+  REQUIRE(followed == 0);
+  const gamehost::GameLog whole = gamehost::read_log(log);
+  REQUIRE(whole.finished());
+  const int plies = whole.record.plies_size();
+  std::vector<std::string> notation;
+  for (const auto& p : whole.record.plies()) notation.push_back(p.notation());
+  const auto blocks = blocks_of(read_file(dump));
+  // Every ply from the start to the end, once each and in order.
+  REQUIRE(blocks.size() == static_cast<std::size_t>(plies + 1));
+  for (int i = 0; i <= plies; ++i) {
+    INFO("block " << i);
+    CHECK(blocks[i].ply == i);
+    CHECK(blocks[i].of >= i);
+    CHECK(blocks[i].of <= plies);
+    // Nothing half-read: the moves known then are exactly the first ones
+    // of the finished log.
+    REQUIRE(blocks[i].moves.size() == static_cast<std::size_t>(blocks[i].of));
+    for (std::size_t k = 0; k < blocks[i].moves.size(); ++k)
+      CHECK(blocks[i].moves[k].find(notation[k]) != std::string::npos);
+  }
+  CHECK(blocks.back().of == plies);
+  // Read while it was written (a ply a tenth of a second for the mcts seat,
+  // the viewer reading every tenth): many reads, not one at the end.
+  std::set<int> reads;
+  for (const Block& b : blocks) reads.insert(b.of);
+  CHECK(reads.size() >= 5);
+}
+
+TEST_CASE("--follow refuses what it cannot show live", "[unit]") {
+  const Run r = run_viewer({"--follow", sample("seed-1.ghlog"), "--ply", "3", "--dump-panel", "-"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err ==
+        "replay-viewer: --follow shows the newest ply as it comes: not with --ply, --screenshot, --frames, --gif or "
+        "--webp\n");
+}
+
+TEST_CASE("--follow shows an unfinished game with hidden information only as one seat", "[unit]") {
+  // City Planning's hands are hidden: the first 20 plies of a sample, cut
+  // at a record boundary, are a game still being played.
+  const std::string sample_log = sample("city_planning-seed-1.ghlog");
+  const gamehost::GameLog whole = gamehost::read_log(sample_log);
+  REQUIRE(whole.record.plies_size() > 21);
+  const auto dir = temp_dir("follow-hidden");
+  const auto log = dir / "unfinished.ghlog";
+  write_file(log, read_file(sample_log).substr(0, whole.ply_offsets[20]));
+  const Run refused = run_viewer({"--follow", log.string(), "--dump-panel", "-", "--idle-exit", "0.3"});
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err == "replay-viewer: error: " + log.string() +
+                           ": a game with hidden information is followed only as one seat sees it while it is "
+                           "played: add --as SEAT\n");
+  const Run seat = run_viewer({"--follow", log.string(), "--as", "1", "--dump-panel", "-", "--idle-exit", "0.3"});
+  INFO(seat.err);
+  CHECK(seat.exit_code == 0);
+  CHECK(seat.out.rfind("# ply 0 of 20\n", 0) == 0);
+  CHECK(seat.out.find("# ply 20 of 20\n") != std::string::npos);
+}
+
+TEST_CASE("the window's follower steps through each new ply in turn and never reads half a record", "[pixels]") {
+  require_display();
+  // seed-1 written in three goes: 10 plies, then 3 more with half of the
+  // 14th, then the rest.
+  const std::string sample_log = sample("seed-1.ghlog");
+  const std::string bytes = read_file(sample_log);
+  const gamehost::GameLog whole = gamehost::read_log(sample_log);
+  const auto dir = temp_dir("follow-window");
+  const auto log = dir / "growing.ghlog";
+  write_file(log, bytes.substr(0, whole.ply_offsets[10]));
+  auto first = viewer::read_whole_records(log);
+  REQUIRE(first);
+  auto session = viewer::ReplaySession::open_log(std::move(*first), log, {});
+  viewer::ReplayView view(*session, test_font());
+  view.go_to(session->plies(), false);
+  viewer::Follower follower(viewer::LiveLog(log), 0.2f);
+  CHECK_FALSE(follower.tick(*session, view, 0.25f));  // the first read: nothing new
+  const std::size_t half = (whole.ply_offsets[13] + whole.ply_offsets[14]) / 2;
+  write_file(log, bytes.substr(0, half));
+  CHECK_FALSE(follower.tick(*session, view, 0.1f));  // not yet time to read
+  CHECK(follower.tick(*session, view, 0.1f));         // read: plies 11 to 13, the half record left
+  CHECK(session->plies() == 13);
+  std::vector<int> shown{view.ply()};
+  for (int i = 0; i < 6; ++i) {
+    view.finish();  // the animation of the last step ends
+    follower.tick(*session, view, 0.01f);
+    if (view.ply() != shown.back()) shown.push_back(view.ply());
+  }
+  CHECK(shown == std::vector<int>{11, 12, 13});
+  write_file(log, bytes);
+  CHECK(follower.tick(*session, view, 0.3f));
+  CHECK(session->finished());
+  CHECK(session->plies() == whole.record.plies_size());
+  CHECK(view.ply() == 14);  // one step at a time, from where it was
+}
