@@ -58,6 +58,7 @@ void import_record(Common& common, const RecordImport& a) {
     const std::string diagram = formats::final_diagram(record);
     record.meta.source += ", final position only";
     formats::GameBuilder g(plugin, {option("position", diagram)}, 0, record.meta);
+    g.hold(a.out, a.force);
     g.write(a.out);
     // A log of no plies: every comment of the record is a note on its start.
     formats::Played at_start;
@@ -68,6 +69,7 @@ void import_record(Common& common, const RecordImport& a) {
     return;
   }
   formats::GameBuilder g(plugin, {option("layout", record.layout)}, 0, record.meta);
+  g.hold(a.out, a.force);
   const formats::Played played = formats::play_city_turns(g, record, a.keep_legal);
   g.write(a.out);
   keep_notes(a, record, played, g.info().terminal() ? g.info().result() : "");

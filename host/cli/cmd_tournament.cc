@@ -14,6 +14,7 @@
 #include "gamehost/agents/spec.h"
 #include "commands.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/regular_file.h"
 #include "gamehost/tournament.h"
 #include "gamehost/tournament_resume.h"
 
@@ -173,8 +174,9 @@ void add_tournament_command(CLI::App& app, Common& common) {
       fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
     print_table(labels, run, table, plugin.info().player_names(0));
     const auto json_path = s.dir / "results.json";
-    std::ofstream(json_path, std::ios::trunc) << standings_json(tournament_game(plugin), s, run, table);
-    std::ofstream(s.dir / "timing.json", std::ios::trunc) << timing_json(s, run);
+    // Checked and whole (a full disk is an error, never an empty file).
+    write_new_file(json_path, standings_json(tournament_game(plugin), s, run, table), /*overwrite=*/true);
+    write_new_file(s.dir / "timing.json", timing_json(s, run), /*overwrite=*/true);
     fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
     if (run.interrupted) common.exit_code = kExitInterrupted;
   });

@@ -25,6 +25,13 @@ void require_utf8(std::string_view text, const std::string& what);
 // on a character boundary) and "... (N bytes)". Never echoes a whole long line.
 std::string clipped(std::string_view text, std::size_t keep = 40);
 
+// `text` (from a file or a plugin) safe to print on a terminal: every
+// control character made visible, so no escape sequence can retitle, clear
+// or recolour it. ESC is "\e", the usual C escapes (\a \b \t \n \v \f \r)
+// as such, other C0 bytes and DEL "\xHH", C1 controls (U+0080..U+009F)
+// "\u00HH", bytes that are not UTF-8 "\xHH"; everything else as it is.
+std::string visible(std::string_view text);
+
 // Each value against the game's OptionSpec of its name: known name, given
 // once, UTF-8, BOOL true/false, INT a whole number within [min, max], CHOICE
 // one of the choices. Throws HostError "option NAME: what".
