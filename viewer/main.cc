@@ -28,6 +28,7 @@
 #include "application.h"
 #include "environment.h"
 #include "gamehost/error.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/transport.h"
 #include "headless.h"
 #include "replay_session.h"
@@ -56,6 +57,7 @@ bool parse_size(const std::string& text, sf::Vector2u& size) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  gamehost::silence_protobuf_log();  // a log's bad text is the viewer's own message, never protobuf's line
   CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
                "replay-viewer"};
   std::string review_file;

@@ -1,6 +1,7 @@
 #include "gamehost/input_checks.h"
 
 #include <fmt/core.h>
+#include <google/protobuf/stubs/logging.h>
 
 #include <charconv>
 
@@ -70,6 +71,10 @@ std::string visible(std::string_view text) {
     i += length;
   }
   return out;
+}
+
+void silence_protobuf_log() {
+  google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
 }
 
 std::string clipped(std::string_view text, std::size_t keep) {

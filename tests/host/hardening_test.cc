@@ -393,3 +393,30 @@ TEST_CASE("invalid UTF-8 is refused at the boundary with its byte offset, and no
   CHECK_FALSE(std::filesystem::exists(log + ".ghnotes"));
   CHECK(r.err.find("libprotobuf") == std::string::npos);
 }
+
+TEST_CASE("GAMEHOST_RUNNER naming a missing file is refused, never a fall-back to in-process probing",
+          "[trust][isolate][harden]") {
+  const auto r = test::run_program("/usr/bin/env", {"GAMEHOST_RUNNER=/nonexistent/runner", GAMEHOST_BIN, "games"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "gamehost: error: GAMEHOST_RUNNER=/nonexistent/runner: no such runner (not an executable file); "
+                 "unset it to use the runner beside gamehost\n");
+}
+
+TEST_CASE("export --format text of a faulted log names the fault", "[trust][harden]") {
+  const auto dir = test::temp_dir("harden-fault-text");
+  const auto log = (dir / "d5.ghlog").string();
+  REQUIRE(test::run_gamehost(with(play_args(log), {"--max-plies", "5"})).exit_code == 3);
+  const auto r = test::run_gamehost({"export", log, "--format", "text"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("result: none (stopped by a fault: alien_city: exceeded 5 plies)\n") != std::string::npos);
+}
+
+TEST_CASE("no libprotobuf ERROR line reaches the user: a log with text that is not UTF-8 is the reader's error",
+          "[trust][input][harden]") {
+  const std::string log = std::string(SOURCE_DIR) + "/tests/fuzz/corpus/log_reader_fuzz/invalid-utf8-event.ghlog";
+  for (const char* command : {"verify", "show"}) {
+    const auto r = test::run_gamehost({command, log});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "gamehost: error: " + log + ": byte 12, header: the record does not parse\n");
+  }
+}

@@ -32,6 +32,12 @@ std::string clipped(std::string_view text, std::size_t keep = 40);
 // "\u00HH", bytes that are not UTF-8 "\xHH"; everything else as it is.
 std::string visible(std::string_view text);
 
+// Stops protobuf's own log lines ("[libprotobuf ERROR ...] String field ...
+// contains invalid UTF-8") from reaching the user: whatever they report is
+// refused with the host's own message, naming the file and byte. Called
+// first by every program's main().
+void silence_protobuf_log();
+
 // Each value against the game's OptionSpec of its name: known name, given
 // once, UTF-8, BOOL true/false, INT a whole number within [min, max], CHOICE
 // one of the choices. Throws HostError "option NAME: what".
