@@ -7,6 +7,7 @@ GAMEHOST_PACKAGES=(
   help2man dpkg-dev bash-completion  # tests/install: man pages, the .deb, completion
   parallel  # docs/scaling.md's GNU parallel command, tested
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
+  strace  # tests/host/crash_points_test.sh: a kill injected at each write and rename
 )
 
 # Installs the packages that are missing, and nothing when all are there.

@@ -116,7 +116,7 @@ void enter(Common& common, const EnterArgs& a) {
     }
     if (auto why = g.play(line)) {
       // Echoed clipped and visible: a line may be megabytes, or hold escapes.
-      const std::string what = fmt::format("{} line {}: '{}': {}", name, line_no, clipped(visible(line)), *why);
+      const std::string what = fmt::format("{} line {}: '{}': {}", name, line_no, clipped(line), *why);
       if (interactive) {
         fmt::print("Refused: {}\n", what);
         continue;

@@ -38,6 +38,20 @@ struct SigintGuard {
   ~SigintGuard() { sigaction(SIGINT, &old, nullptr); }
 };
 
+// The whole schedule is built before the first game: bounded, so that a
+// mistyped --games is a clear error instead of gigabytes of memory.
+constexpr std::uint64_t kMaxTournamentGames = 1'000'000;
+
+void check_schedule_size(std::size_t agents, int games_per_pairing) {
+  if (games_per_pairing < 1) return;  // run_tournament says so
+  const std::uint64_t pairings = agents * (agents - 1) / 2;
+  if (pairings * static_cast<std::uint64_t>(games_per_pairing) > kMaxTournamentGames)
+    throw UsageError(fmt::format("--games {}: {} pairings of {} games are {} games, more than one tournament plays "
+                                 "(at most {}; split it into runs with their own --seed)",
+                                 games_per_pairing, pairings, games_per_pairing,
+                                 pairings * static_cast<std::uint64_t>(games_per_pairing), kMaxTournamentGames));
+}
+
 }  // namespace
 
 void add_tournament_command(CLI::App& app, Common& common) {
@@ -112,6 +126,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
     for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
     check_option_values(plugin.info(), s.options);
     s.games_per_pairing = args->games;
+    check_schedule_size(s.agents.size(), args->games);
     if (!s.resume || args->jobs != 1) s.jobs = args->jobs;  // a resumed run keeps the plan's unless told
     s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();
     if (!args->shard.empty()) {

@@ -20,10 +20,10 @@ namespace {
 // holds it (a log with invalid UTF-8 would be written and then refused).
 void check_metadata_text(const Metadata& meta) {
   for (std::size_t i = 0; i < meta.players.size(); ++i)
-    require_utf8(meta.players[i], fmt::format("player {} '{}'", i + 1, clipped(visible(meta.players[i]))));
+    require_utf8(meta.players[i], fmt::format("player {} '{}'", i + 1, clipped(meta.players[i])));
   for (const auto& [what, text] : {std::pair{"event", &meta.event}, {"date", &meta.date}, {"site", &meta.site},
                                    {"round", &meta.round}, {"source", &meta.source}})
-    require_utf8(*text, fmt::format("{} '{}'", what, clipped(visible(*text))));
+    require_utf8(*text, fmt::format("{} '{}'", what, clipped(*text)));
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply
   require_utf8(text, fmt::format("the note on ply {}", ply));
   if (text.size() > kMaxNoteBytes - 64)
     throw HostError(fmt::format("the note on ply {} '{}' is {} bytes, more than a note may hold ({})", ply,
-                                clipped(visible(text)), text.size(), kMaxNoteBytes - 64));
+                                clipped(text), text.size(), kMaxNoteBytes - 64));
   const auto path = notes_path_for(log_path);
   // Locked, read and replaced whole: a kill or a full disk mid-way leaves
   // the notes as they were, never a torn file.

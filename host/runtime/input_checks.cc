@@ -77,11 +77,13 @@ void silence_protobuf_log() {
   google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
 }
 
-std::string clipped(std::string_view text, std::size_t keep) {
-  if (text.size() <= keep + 20) return std::string(text);
+std::string clipped(std::string_view raw, std::size_t keep) {
+  const std::string shown = visible(raw);  // an echo never carries a control character to a terminal
+  const std::string_view text(shown);
+  if (text.size() <= keep + 20) return shown;
   std::size_t cut = keep;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // a whole character
-  return fmt::format("{}... ({} bytes)", text.substr(0, cut), text.size());
+  return fmt::format("{}... ({} bytes)", text.substr(0, cut), raw.size());
 }
 
 void check_option_values(const pb::GameInfo& game, const std::vector<pb::OptionValue>& values) {

@@ -177,7 +177,7 @@ std::filesystem::path runner_path() {
     if (!std::filesystem::is_regular_file(env, ec) || ::access(env, X_OK) != 0)
       throw HostError(fmt::format("GAMEHOST_RUNNER={}: no such runner (not an executable file); unset it to use the "
                                   "runner beside gamehost",
-                                  clipped(visible(env))));
+                                  clipped(env)));
     return env;
   }
   return self_dir() / "gamehost-plugin-runner";  // beside gamehost, in the build as installed

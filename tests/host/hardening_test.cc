@@ -420,3 +420,25 @@ TEST_CASE("no libprotobuf ERROR line reaches the user: a log with text that is n
     CHECK(r.err == "gamehost: error: " + log + ": byte 12, header: the record does not parse\n");
   }
 }
+
+TEST_CASE("a tournament's size and a hint's search are bounded with a clear error", "[trust][input][harden]") {
+  auto r = test::run_gamehost({"tournament", "connect_four", "--agents", "random,greedy,random:seed=3", "--games",
+                               "1000000000", "--seed", "1"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "gamehost: error: --games 1000000000: 3 pairings of 1000000000 games are 3000000000 games, more than "
+                 "one tournament plays (at most 1000000; split it into runs with their own --seed)\n");
+  r = test::run_gamehost({"play", "connect_four", "--player1", "human:hint_iters=1000000000", "--player2", "random",
+                          "--no-log"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("hint_iters must be 1..1000000") != std::string::npos);
+}
+
+TEST_CASE("long input is echoed clipped, with its size", "[trust][input][harden]") {
+  const auto dir = test::temp_dir("harden-clip");
+  const auto moves = (dir / "moves.txt").string();
+  test::write_file(moves, std::string(5000, 'x') + "\n");
+  const auto r = test::run_gamehost({"enter", "alien_city", moves, "--out", (dir / "x.ghlog").string()});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("line 1: '" + std::string(40, 'x') + "... (5000 bytes)': ") != std::string::npos);
+  CHECK(r.err.size() < 400);
+}

@@ -21,8 +21,10 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view text);
 // Throws HostError "WHAT: not UTF-8 text (byte N)" when `text` is invalid.
 void require_utf8(std::string_view text, const std::string& what);
 
-// `text` for a message: as is when short, else its first `keep` bytes (cut
-// on a character boundary) and "... (N bytes)". Never echoes a whole long line.
+// `text` for a message, the one echo of input every message uses: made
+// visible (below), then as is when short, else its first `keep` bytes (cut
+// on a character boundary) and "... (N bytes)". Never echoes a whole long
+// line, nor a control character.
 std::string clipped(std::string_view text, std::size_t keep = 40);
 
 // `text` (from a file or a plugin) safe to print on a terminal: every
