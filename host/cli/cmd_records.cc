@@ -50,6 +50,12 @@ void import_record(Common& common, const RecordImport& a) {
     record = std::move(ap.game);
     their_scores = ap.scores;
   }
+  // Every comment is checked before anything is written: a comment the
+  // notes reader would refuse must not leave a log without its notes.
+  for (const auto& n : record.opening_notes) formats::check_note_text(n, a.file + ": a comment before the first move");
+  for (const auto& t : record.turns)
+    for (const auto* notes : {&t.build_notes, &t.claim_notes})
+      for (const auto& n : *notes) formats::check_note_text(n, fmt::format("the comment on {}", t.where));
   formats::check_new_file(a.out, a.force);
   formats::check_old_notes(a.out, a.force);
   Registry registry = common.registry();

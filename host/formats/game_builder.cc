@@ -84,7 +84,7 @@ std::optional<std::string> GameBuilder::play(const std::string& text) {
   try {
     plugin_.call(pb::METHOD_PARSE_ACTION, req, parsed);
   } catch (const CallError& e) {
-    return std::string(e.what());
+    return clipped(e.what(), 1000);  // the plugin's words may echo a line of any length, or escapes
   }
   pb::ApplyResponse applied;
   plugin_.apply(now.state, parsed.action().id(), full_flags(), applied);

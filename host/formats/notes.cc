@@ -81,10 +81,7 @@ void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply
   if (text.empty()) throw HostError("annotate: the note is empty");
   // Nothing the reader would refuse is written: strict UTF-8, and within
   // the record size the reader accepts.
-  require_utf8(text, fmt::format("the note on ply {}", ply));
-  if (text.size() > kMaxNoteBytes - 64)
-    throw HostError(fmt::format("the note on ply {} '{}' is {} bytes, more than a note may hold ({})", ply,
-                                clipped(text), text.size(), kMaxNoteBytes - 64));
+  check_note_text(text, fmt::format("the note on ply {}", ply));
   const auto path = notes_path_for(log_path);
   // Locked, read and replaced whole: a kill or a full disk mid-way leaves
   // the notes as they were, never a torn file.
@@ -113,6 +110,13 @@ void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply
                                        .count());
   append_frame(bytes, note);
   lock.replace(bytes);
+}
+
+void check_note_text(const std::string& text, const std::string& what) {
+  require_utf8(text, what);
+  if (text.size() > kMaxNoteBytes - 64)
+    throw HostError(fmt::format("{} '{}' is {} bytes, more than a note may hold ({})", what, clipped(text), text.size(),
+                                kMaxNoteBytes - 64));
 }
 
 NotesByPly notes_or_warning(const std::filesystem::path& log_path, const GameLog& log) {

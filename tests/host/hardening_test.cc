@@ -440,5 +440,31 @@ TEST_CASE("long input is echoed clipped, with its size", "[trust][input][harden]
   const auto r = test::run_gamehost({"enter", "alien_city", moves, "--out", (dir / "x.ghlog").string()});
   CHECK(r.exit_code == 1);
   CHECK(r.err.find("line 1: '" + std::string(40, 'x') + "... (5000 bytes)': ") != std::string::npos);
-  CHECK(r.err.size() < 400);
+  CHECK(r.err.size() < 1300);
+}
+
+TEST_CASE("PPN import: text that is not UTF-8, or a comment too large for a note, writes nothing",
+          "[trust][input][harden]") {
+  const auto dir = test::temp_dir("harden-ppn");
+  const std::string club = test::read_file(std::string(SOURCE_DIR) + "/tests/host/records/club-game.ppn");
+  const auto out = (dir / "game.ghlog").string();
+  const auto ppn = (dir / "game.ppn").string();
+  struct Case {
+    std::string text, error;
+  };
+  const std::string big(1u << 20, 'x');
+  for (const auto& c : std::vector<Case>{
+           {club + " {last \xff}\n", "move 3...: not UTF-8 text (byte 5)"},
+           {std::string(club).replace(club.find("Lyon"), 4, "Ly\xffon"), "site 'Ly\\xffon': not UTF-8 text (byte 2)"},
+           {std::string(club).replace(club.find("Ann Lee"), 7, "Ann \xff"), "player 1 'Ann \\xff': not UTF-8 text (byte 4)"},
+           {club + " {" + big + "}\n", "move 3... '" + std::string(40, 'x') + "... (1048576 bytes)' is "
+                                       "1048576 bytes, more than a note may hold (1048512)"}}) {
+    test::write_file(ppn, c.text);
+    const auto r = test::run_gamehost({"import", "--from", "ppn", ppn, "--out", out});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find(c.error) != std::string::npos);
+    CHECK(r.err.size() < 500);
+    CHECK_FALSE(std::filesystem::exists(out));
+    CHECK_FALSE(std::filesystem::exists(out + ".ghnotes"));
+  }
 }

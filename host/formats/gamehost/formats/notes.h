@@ -30,6 +30,10 @@ NotesByPly notes_by_ply(const std::filesystem::path& log_path, const GameLog& lo
 // "notes on plies 0, 2, 11" (or "notes on ply 4"); empty without notes.
 std::string noted_plies_text(const NotesByPly& notes);
 
+// Throws HostError "WHAT: not UTF-8 text (byte N)" or "WHAT '...' is N
+// bytes, more than a note may hold (M)": a note the reader would refuse is
+// never written (add_note checks each; import checks all before it writes).
+void check_note_text(const std::string& text, const std::string& what);
 // notes_by_ply for what only shows a log (show, export): damaged notes are
 // a warning on stderr ("gamehost: warning: FILE: byte N: what; the log is
 // shown without its notes (...)") and no notes, never an error.
