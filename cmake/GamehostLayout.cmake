@@ -20,5 +20,15 @@ gamehost_relative_dir(GAMEHOST_BIN_TO_PLUGINS ${CMAKE_INSTALL_BINDIR} ${GAMEHOST
 gamehost_relative_dir(GAMEHOST_BIN_TO_DATA ${CMAKE_INSTALL_BINDIR} ${GAMEHOST_INSTALL_DATADIR})
 gamehost_relative_dir(GAMEHOST_PLUGINS_TO_LIB ${GAMEHOST_INSTALL_PLUGINDIR} ${CMAKE_INSTALL_LIBDIR})
 
-# Installed executables find libgamehost_proto.so beside them in ../lib.
+# Executables find libgamehost_proto.so in ../lib, in the build tree as
+# installed: the build keeps it in the same folder relative to bin/
+# (GAMEHOST_BUILD_LIBDIR). No RPATH entry may be empty or relative (the
+# loader reads an empty one as the current folder, where anyone can plant a
+# library), and CMake pads a build-tree RPATH that it edits at install time
+# with a trailing ':', an empty entry. So nothing is edited: the build tree
+# is linked with the installed RPATH from the start, and the plugins, whose
+# folders differ, are set apart (GamehostPlugin.cmake). tests/install and
+# `ctest -R rpath` check every ELF file's entries.
+set(GAMEHOST_BUILD_LIBDIR ${CMAKE_BINARY_DIR}/${CMAKE_INSTALL_LIBDIR})
+set(CMAKE_BUILD_WITH_INSTALL_RPATH ON)
 set(CMAKE_INSTALL_RPATH "$ORIGIN/${GAMEHOST_BIN_TO_LIB}")

@@ -38,6 +38,31 @@ function(gamehost_add_plugin NAME)
     PREFIX ""
     OUTPUT_NAME ${NAME}
     LIBRARY_OUTPUT_DIRECTORY ${GAMEHOST_PLUGIN_DIR}
-    INSTALL_RPATH "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")  # lib/gamehost/plugins -> lib
+    # Built with the absolute folder of libgamehost_proto.so; installed with
+    # its path from the plugin folder (lib/gamehost/plugins -> lib), set
+    # below. Never an RPATH that CMake edits at install time: it pads those
+    # with a trailing ':', an empty entry the loader reads as the current
+    # folder (GamehostLayout.cmake).
+    BUILD_WITH_INSTALL_RPATH ON
+    INSTALL_RPATH "$<TARGET_FILE_DIR:gamehost::proto>")
   install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
+  gamehost_set_installed_rpath("${GAMEHOST_INSTALL_PLUGINDIR}/${NAME}.so" "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")
+endfunction()
+
+# At install: sets the RUNPATH of the installed FILE (relative to the
+# prefix) to RPATH, in place. The build-tree RUNPATH it replaces is an
+# absolute folder, almost always longer; when it is shorter (a
+# libgamehost_proto.so in a system folder such as /usr/lib, which the loader
+# searches anyway), the RUNPATH is removed instead.
+function(gamehost_set_installed_rpath FILE RPATH)
+  install(CODE "
+    set(installed \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${FILE}\")
+    file(READ_ELF \"\${installed}\" RUNPATH built)
+    string(LENGTH \"\${built}\" built_length)
+    string(LENGTH [[${RPATH}]] wanted_length)
+    if(wanted_length LESS_EQUAL built_length)
+      file(RPATH_SET FILE \"\${installed}\" NEW_RPATH [[${RPATH}]])
+    else()
+      file(RPATH_REMOVE FILE \"\${installed}\")
+    endif()")
 endfunction()

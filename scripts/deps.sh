@@ -10,6 +10,7 @@ GAMEHOST_PACKAGES=(
   python3-dev python3-pybind11 python3-numpy python3-pytest  # the Python module (python/, docs/python.md)
   libcairo2-dev  # gamehost diagram: SVG, PDF and PNG (host/diagram)
   librsvg2-bin python3  # tests/viewer/diagram_test.cc: rsvg-convert, the SVG parsed as XML
+  strace  # tests/host/crash_points_test.sh: a kill injected at each write and rename
 )
 
 # Installs the packages that are missing, and nothing when all are there.

@@ -31,6 +31,7 @@
 #include "environment.h"
 #include "follow.h"
 #include "gamehost/error.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/transport.h"
 #include "headless.h"
 #include "replay_session.h"
@@ -72,6 +73,7 @@ static std::optional<gamehost::VariationTree::NodeId> open_variation(AnalysisBoa
 }
 
 int main(int argc, char** argv) {
+  gamehost::silence_protobuf_log();  // a log's bad text is the viewer's own message, never protobuf's line
   CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
                "replay-viewer"};
   std::string review_file;

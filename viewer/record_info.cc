@@ -4,6 +4,7 @@
 
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
+#include "gamehost/input_checks.h"
 
 namespace viewer {
 
@@ -13,7 +14,7 @@ RecordInfo RecordInfo::read(const std::string& log_path, const gamehost::GameLog
   try {
     info.notes_ = gamehost::formats::notes_by_ply(log_path, log);
   } catch (const gamehost::HostError& e) {
-    info.problem_ = fmt::format("notes not shown: {}", e.what());
+    info.problem_ = fmt::format("notes not shown: {}", gamehost::visible(e.what()));
   }
   return info;
 }
@@ -24,7 +25,7 @@ std::vector<RecordRow> RecordInfo::rows(int ply) const {
   if (notes_.empty()) return rows;
   rows.push_back({"notes", gamehost::formats::noted_plies_text(notes_)});
   if (const auto it = notes_.find(ply); it != notes_.end())
-    for (const auto& text : it->second) rows.push_back({"note", fmt::format("Note (ply {}): {}", ply, text), true});
+    for (const auto& text : it->second) rows.push_back({"note", fmt::format("Note (ply {}): {}", ply, gamehost::visible(text)), true});
   return rows;
 }
 

@@ -10,6 +10,7 @@
 #include "gamehost/formats/game_builder.h"
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost {
 namespace {
@@ -88,6 +89,7 @@ void enter(Common& common, const EnterArgs& a) {
   formats::check_new_file(a.out, a.force);
   formats::check_old_notes(a.out, a.force);
   GameBuilder g(plugin, options, a.seed, meta);
+  g.hold(a.out, a.force);  // locked from the start: no other writer while the game is entered
 
   const bool interactive = a.moves.empty();
   std::ifstream file;
@@ -113,7 +115,8 @@ void enter(Common& common, const EnterArgs& a) {
       continue;
     }
     if (auto why = g.play(line)) {
-      const std::string what = fmt::format("{} line {}: '{}': {}", name, line_no, line, *why);
+      // Echoed clipped and visible: a line may be megabytes, or hold escapes.
+      const std::string what = fmt::format("{} line {}: '{}': {}", name, line_no, clipped(line), *why);
       if (interactive) {
         fmt::print("Refused: {}\n", what);
         continue;
@@ -164,7 +167,8 @@ void add_enter_command(CLI::App& app, Common& common) {
       ->allow_extra_args(false);
   cmd->add_option("--players", a->players, "the people who played, in seat order, e.g. Ann,Bob")->type_name("NAMES");
   add_metadata_options(cmd, a->meta);
-  cmd->add_option("--seed", a->seed, "seed of a drawn setup (when no layout is given; default 0)");
+  cmd->add_option("--seed", a->seed, "seed of a drawn setup (when no layout is given; default 0)")
+      ->check(whole_number_check());
   cmd->add_option("--out", a->out, "the log to write")->required()->type_name("LOG");
   cmd->add_flag("--force", a->force, "overwrite an existing log");
   add_color_options(cmd, common);
@@ -196,11 +200,11 @@ void add_annotate_command(CLI::App& app, Common& common) {
 void print_people(const std::string& log_path, int ply) {
   const GameLog log = read_log(log_path);
   fmt::print("{}", formats::metadata_text(log.record.header()));
-  const auto notes = formats::notes_by_ply(log_path, log);
+  const auto notes = formats::notes_or_warning(log_path, log);
   if (notes.empty()) return;
   fmt::print("{}\n", formats::noted_plies_text(notes));
   if (const auto it = notes.find(ply); it != notes.end())
-    for (const auto& text : it->second) fmt::print("Note: {}\n", text);
+    for (const auto& text : it->second) fmt::print("Note: {}\n", visible(text));
 }
 
 }  // namespace gamehost

@@ -9,6 +9,8 @@
 
 #include "commands.h"
 #include "gamehost/chance_secret.h"
+#include "gamehost/faults.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
 #include "gamehost/formats/ppn.h"
@@ -44,7 +46,7 @@ void print_text(const GameLog& log, const std::string& as) {
   const auto& h = log.record.header();
   fmt::print("game: {} {} (interface {})\n", h.game_id(), h.game_version(), h.interface_version());
   if (!as.empty()) fmt::print("view: as {} sees it (plies {} did not see: {})\n", as, as, kHiddenNotation);
-  fmt::print("seed: {}\nstarted: {}\nhost: {}\n", h.seed(), utc_time(h.start_time_ms()), h.host_version());
+  fmt::print("seed: {}\nstarted: {}\nhost: {}\n", h.seed(), utc_time(h.start_time_ms()), visible(h.host_version()));
   fmt::print("{}", formats::metadata_text(h));
   if (!h.chance_commitment().empty())
     fmt::print("chance: {}, commitment {}\n", h.chance_reproducible() ? "reproducible (not secret)" : "secret",
@@ -57,26 +59,29 @@ void print_text(const GameLog& log, const std::string& as) {
     fmt::print("initial state: {} bytes, hash {:016x}\n", h.initial_state().size(), h.initial_state_hash());
   fmt::print("players:\n");
   for (int i = 0; i < h.players_size(); ++i)
-    fmt::print("  {}: {} = {}\n", i + 1, h.players(i).name(), h.players(i).agent());
+    fmt::print("  {}: {} = {}\n", i + 1, visible(h.players(i).name()), visible(h.players(i).agent()));
   fmt::print("plies:\n");
   for (const auto& p : log.record.plies()) {
     const std::string who = p.player() == -1                                  ? "chance"
-                            : p.player() >= 0 && p.player() < h.players_size() ? h.players(p.player()).name()
+                            : p.player() >= 0 && p.player() < h.players_size() ? visible(h.players(p.player()).name())
                                                                                 : fmt::format("seat {}", p.player());
     const char* undone = p.taken_back() ? "  taken back" : "";  // docs/logs.md, "Takebacks"
     if (!as.empty() && p.notation() == kHiddenNotation)
       fmt::print("  {:>4}. {:<6} {}{}\n", p.ply(), who, kHiddenNotation, undone);
     else if (!as.empty() && p.state_hash() == 0)  // masked hashes
-      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}\n", p.ply(), who, p.notation(), p.action_id(),
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}\n", p.ply(), who, visible(p.notation()), p.action_id(),
                  static_cast<double>(p.time_ms()) / 1000.0, undone);
     else
-      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}{}\n", p.ply(), who, p.notation(),
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}{}\n", p.ply(), who, visible(p.notation()),
                  p.action_id(), static_cast<double>(p.time_ms()) / 1000.0, p.state_hash(), undone);
   }
   if (log.finished()) {
     const auto& r = log.record.result();
-    fmt::print("result: {} ({} plies, {:.3f}s)\n", r.result(), r.plies(), static_cast<double>(r.end_time_ms()) / 1000.0);
+    fmt::print("result: {} ({} plies, {:.3f}s)\n", visible(r.result()), r.plies(),
+               static_cast<double>(r.end_time_ms()) / 1000.0);
     if (r.has_chance_seed()) fmt::print("chance seed: {} (salt {})\n", r.chance_seed(), hex(r.chance_salt()));
+  } else if (log.faulted()) {
+    fmt::print("result: none (stopped by a fault: {})\n", visible(fault_text(log.record.fault())));
   } else {
     fmt::print("result: none (unfinished)\n");
   }
@@ -100,7 +105,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
   cmd->callback([&common, ex] {
     GameLog log = read_log(ex->log);
     // Notes belong to the whole log: read before a seat's view masks it.
-    const auto notes = ex->format == "ppn" ? formats::notes_by_ply(ex->log, log) : formats::NotesByPly{};
+    const auto notes = ex->format == "ppn" ? formats::notes_or_warning(ex->log, log) : formats::NotesByPly{};
     std::string as;
     if (!ex->as.empty()) {
       Registry registry = common.registry();
@@ -130,7 +135,8 @@ void add_export_import_commands(CLI::App& app, Common& common) {
                 "with --from ppn|abstractplay: import the record's final position, not its moves");
   cmd->add_flag("--keep-legal", im->keep_legal,
                 "with --from ppn|abstractplay: keep the game up to its first illegal move");
-  cmd->add_option("--sign-key", *sign_key, "with JSON: sign the log with the key in FILE")->type_name("FILE");
+  cmd->add_option("--sign-key", *sign_key, "with JSON: sign the log with the key in FILE")->type_name("FILE")
+      ->check(key_file_check());
   cmd->callback([&common, im, sign_key] {
     if (im->from != "json") return import_record(common, *im);
     const std::string key = sign_key->empty() ? "" : read_sign_key(*sign_key, "--sign-key");

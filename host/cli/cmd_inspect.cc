@@ -130,7 +130,8 @@ void add_verify_command(CLI::App& app, Common& common) {
   cmd->footer("Exit status: 0 valid and finished, 3 valid but unfinished, 1 invalid (the first bad ply is named).");
   cmd->add_option("LOG", *log_path, "a game log")->required();
   cmd->add_option("--key", *key_path, "also check the log's signature with the key in FILE: any changed byte fails")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(key_file_check());
   cmd->callback([&common, log_path, key_path] {
     const std::string key = key_path->empty() ? "" : read_sign_key(*key_path, "--key");
     const std::string bytes = read_regular_file(*log_path);

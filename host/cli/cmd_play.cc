@@ -126,7 +126,8 @@ void add_play_command(CLI::App& app, Common& common) {
   new_game_only.push_back(cmd->add_option(
       "--chance-seed", args->chance_seed,
       "draw chance outcomes from this seed: a reproducible, not secret, game (default: a secret seed from the OS, "
-      "revealed in the log when the game ends)"));
+      "revealed in the log when the game ends)")
+      ->check(whole_number_check()));
   for (int seat = 1; seat <= 4; ++seat)
     new_game_only.push_back(cmd->add_option(fmt::format("--player{}", seat), args->players[seat],
                                             fmt::format("agent of seat {}{}", seat, seat == 1 ? " (the game's first seat; who moves first is the game's rule)" : ""))
@@ -142,7 +143,8 @@ void add_play_command(CLI::App& app, Common& common) {
   for (auto* o : new_game_only) resume->excludes(o);
   cmd->add_flag("--durable", args->durable, "fsync the log after every ply (survives a power loss)");
   cmd->add_option("--sign-key", args->sign_key, "sign the log with HMAC-SHA-256 and the key in FILE when the game ends")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(key_file_check());
   cmd->add_flag("--quiet,-q", args->quiet, "no line per ply");
   cmd->add_flag("--coach", args->coach,
                 "after each human move: the points it lost, the better move, its class, and a takeback offer "

@@ -50,6 +50,12 @@ void import_record(Common& common, const RecordImport& a) {
     record = std::move(ap.game);
     their_scores = ap.scores;
   }
+  // Every comment is checked before anything is written: a comment the
+  // notes reader would refuse must not leave a log without its notes.
+  for (const auto& n : record.opening_notes) formats::check_note_text(n, a.file + ": a comment before the first move");
+  for (const auto& t : record.turns)
+    for (const auto* notes : {&t.build_notes, &t.claim_notes})
+      for (const auto& n : *notes) formats::check_note_text(n, fmt::format("the comment on {}", t.where));
   formats::check_new_file(a.out, a.force);
   formats::check_old_notes(a.out, a.force);
   Registry registry = common.registry();
@@ -58,6 +64,7 @@ void import_record(Common& common, const RecordImport& a) {
     const std::string diagram = formats::final_diagram(record);
     record.meta.source += ", final position only";
     formats::GameBuilder g(plugin, {option("position", diagram)}, 0, record.meta);
+    g.hold(a.out, a.force);
     g.write(a.out);
     // A log of no plies: every comment of the record is a note on its start.
     formats::Played at_start;
@@ -68,6 +75,7 @@ void import_record(Common& common, const RecordImport& a) {
     return;
   }
   formats::GameBuilder g(plugin, {option("layout", record.layout)}, 0, record.meta);
+  g.hold(a.out, a.force);
   const formats::Played played = formats::play_city_turns(g, record, a.keep_legal);
   g.write(a.out);
   keep_notes(a, record, played, g.info().terminal() ? g.info().result() : "");

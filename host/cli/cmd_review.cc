@@ -145,10 +145,13 @@ void add_review_command(CLI::App& app, Common& common) {
                               a->jobs))
       ->check(CLI::Range(1, 256));
   cmd->add_option("--iters", a->iters, "MCTS iterations a position, shared between finding the best move and valuing it and the move played (default 50000; docs/review.md)")
+      ->check(whole_number_check())
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
-  cmd->add_option("--seed", a->seed, "the review's seed (default 1): same log, seed and settings, same review");
+  cmd->add_option("--seed", a->seed, "the review's seed (default 1): same log, seed and settings, same review")
+      ->check(whole_number_check());
   cmd->add_option("--solver-nodes", a->solver_nodes,
-                  "endgame solver budget a position, in positions visited (default 200000; 0: no solver)");
+                  "endgame solver budget a position, in positions visited (default 200000; 0: no solver)")
+      ->check(whole_number_check());
   cmd->add_option("--move-value", a->move_value,
                   "how the best move and the move played are valued: reply (default: each against the opponent's "
                   "best reply, then playouts) or subtree (each move's mean over its deepened subtree); "

@@ -14,6 +14,7 @@
 #include "gamehost/agents/spec.h"
 #include "commands.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/regular_file.h"
 #include "gamehost/tournament.h"
 #include "gamehost/tournament_resume.h"
 
@@ -36,6 +37,20 @@ struct SigintGuard {
   }
   ~SigintGuard() { sigaction(SIGINT, &old, nullptr); }
 };
+
+// The whole schedule is built before the first game: bounded, so that a
+// mistyped --games is a clear error instead of gigabytes of memory.
+constexpr std::uint64_t kMaxTournamentGames = 1'000'000;
+
+void check_schedule_size(std::size_t agents, int games_per_pairing) {
+  if (games_per_pairing < 1) return;  // run_tournament says so
+  const std::uint64_t pairings = agents * (agents - 1) / 2;
+  if (pairings * static_cast<std::uint64_t>(games_per_pairing) > kMaxTournamentGames)
+    throw UsageError(fmt::format("--games {}: {} pairings of {} games are {} games, more than one tournament plays "
+                                 "(at most {}; split it into runs with their own --seed)",
+                                 games_per_pairing, pairings, games_per_pairing,
+                                 pairings * static_cast<std::uint64_t>(games_per_pairing), kMaxTournamentGames));
+}
 
 }  // namespace
 
@@ -111,6 +126,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
     for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
     check_option_values(plugin.info(), s.options);
     s.games_per_pairing = args->games;
+    check_schedule_size(s.agents.size(), args->games);
     if (!s.resume || args->jobs != 1) s.jobs = args->jobs;  // a resumed run keeps the plan's unless told
     s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();
     if (!args->shard.empty()) {
@@ -173,8 +189,9 @@ void add_tournament_command(CLI::App& app, Common& common) {
       fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
     print_table(labels, run, table, plugin.info().player_names(0));
     const auto json_path = s.dir / "results.json";
-    std::ofstream(json_path, std::ios::trunc) << standings_json(tournament_game(plugin), s, run, table);
-    std::ofstream(s.dir / "timing.json", std::ios::trunc) << timing_json(s, run);
+    // Checked and whole (a full disk is an error, never an empty file).
+    write_new_file(json_path, standings_json(tournament_game(plugin), s, run, table), /*overwrite=*/true);
+    write_new_file(s.dir / "timing.json", timing_json(s, run), /*overwrite=*/true);
     fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
     if (run.interrupted) common.exit_code = kExitInterrupted;
   });

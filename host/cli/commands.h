@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,30 @@ struct Common {
   bool color_on() const { return color_enabled(color); }
   Registry registry() const { return Registry::scan(plugin_search_path(plugin_dirs), load); }
 };
+
+// The check of a key-file option (--key, --sign-key): an empty path names
+// no key, and would silently check or sign nothing (a script's "$UNSET"),
+// so it is a usage error.
+inline CLI::Validator key_file_check() {
+  return CLI::Validator(
+      [](std::string& path) { return path.empty() ? std::string("an empty path names no key file") : std::string(); },
+      "");
+}
+
+// The check of an unsigned option (a seed, a budget) before CLI11 converts
+// it: a whole number of decimal digits 0..2^64-1 and nothing else, so that
+// "-1" is refused instead of wrapping to 2^64-1.
+inline CLI::Validator whole_number_check() {
+  return CLI::Validator(
+      [](std::string& text) {
+        std::uint64_t value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || text[0] == '+' || ec != std::errc() || end != text.data() + text.size())
+          return std::string("not a whole number 0..18446744073709551615");
+        return std::string();
+      },
+      "");
+}
 
 // --isolate and --call-timeout on the main command (isolation.cc).
 void add_isolation_options(CLI::App& app, Common& common);

@@ -10,6 +10,7 @@
 
 int main(int argc, char** argv) {
   using namespace gamehost;
+  silence_protobuf_log();
   CLI::App app{"gamehost: a board-game host with game plugins (docs/gamehost.md)", "gamehost"};
   app.set_version_flag("--version", GAMEHOST_VERSION);
   app.require_subcommand(1);

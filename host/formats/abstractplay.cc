@@ -1,4 +1,5 @@
 #include "gamehost/formats/abstractplay.h"
+#include "gamehost/input_checks.h"
 
 #include <fmt/core.h>
 #include <google/protobuf/struct.pb.h>
@@ -51,7 +52,7 @@ std::string layout_of(const std::string& start, const std::string& file) {
     const std::string t = start.substr(at, comma - at);
     if (t.size() != 2 || std::string("RBGN").find(t[0]) == std::string::npos || t[1] < '0' || t[1] > '3')
       throw HostError(fmt::format("{}: startingPosition tile {} '{}' is not a colour R B G N and a corner 0-3", file,
-                                  tiles.size() + 1, t));
+                                  tiles.size() + 1, clipped(t)));
     tiles.push_back(fmt::format("{}-{}", static_cast<char>(std::tolower(our_colour(t[0]))), kCorners[t[1] - '0']));
     at = comma + 1;
   }
@@ -76,7 +77,7 @@ CityTurn turn_of(std::string move, int seat, const std::string& where) {
   }
   auto bad = [&] {
     return HostError(fmt::format("{} '{}': not an Abstract Play Alien City move (PIECE-lot, PIECE-lot(lot) or pass)",
-                                 where, move));
+                                 where, clipped(move)));
   };
   const auto dash = m.find('-');
   if (dash != 2) throw bad();
@@ -111,7 +112,7 @@ AbstractPlayGame read_abstractplay(const std::string& json, const std::string& f
   const Value* game = field(h, "game");
   const std::string name = game && game->has_struct_value() ? text_field(game->struct_value(), "name") : "";
   if (name != "Alien City")
-    throw HostError(fmt::format("{}: the record is of '{}', this import reads Alien City", file, name));
+    throw HostError(fmt::format("{}: the record is of '{}', this import reads Alien City", file, clipped(name)));
   if (const Value* v = field(game->struct_value(), "variants"); v && v->has_list_value() && v->list_value().values_size())
     throw HostError(fmt::format("{}: variants are not mapped (the record names {})", file,
                                 v->list_value().values_size()));

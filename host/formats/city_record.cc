@@ -1,4 +1,5 @@
 #include "gamehost/formats/city_record.h"
+#include "gamehost/input_checks.h"
 
 #include <fmt/core.h>
 
@@ -13,7 +14,7 @@ namespace {
 const char* seat_name(int seat) { return seat == kBlack ? "Black" : "White"; }
 
 [[noreturn]] void refuse(const CityTurn& t, const std::string& why) {
-  throw HostError(fmt::format("{} '{}': {}", t.where, t.written, why));
+  throw HostError(fmt::format("{} '{}': {}", t.where, clipped(t.written), why));
 }
 
 // One turn through the rules; returns a remark or empty.
@@ -35,7 +36,7 @@ std::string play_turn(GameBuilder& game, const CityTurn& t) {
   if (!claim_open) {
     if (t.claim.empty()) return "";
     if (game.info().terminal())
-      return fmt::format("{} '{}': the claim of {} on the game's last build is void (R5)", t.where, t.written,
+      return fmt::format("{} '{}': the claim of {} on the game's last build is void (R5)", t.where, clipped(t.written),
                          t.claim);
     refuse(t, fmt::format("no claim is possible after this build (R5: {} needs a cap and an unclaimed tower)",
                           seat_name(t.seat)));

@@ -1,8 +1,6 @@
 #include "gamehost/formats/game_builder.h"
 
-#include <fcntl.h>
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -10,12 +8,26 @@
 
 #include "gamehost/formats/notes.h"
 #include "gamehost/framing.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/output_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/terminal_board.h"
 #include "gamehost/typed_move.h"
 
 namespace gamehost::formats {
+namespace {
+
+// Every text of the metadata is strict UTF-8 before a protobuf message
+// holds it (a log with invalid UTF-8 would be written and then refused).
+void check_metadata_text(const Metadata& meta) {
+  for (std::size_t i = 0; i < meta.players.size(); ++i)
+    require_utf8(meta.players[i], fmt::format("player {} '{}'", i + 1, clipped(meta.players[i])));
+  for (const auto& [what, text] : {std::pair{"event", &meta.event}, {"date", &meta.date}, {"site", &meta.site},
+                                   {"round", &meta.round}, {"source", &meta.source}})
+    require_utf8(*text, fmt::format("{} '{}'", what, clipped(*text)));
+}
+
+}  // namespace
 
 GameBuilder::GameBuilder(Plugin& plugin, const std::vector<pb::OptionValue>& options, std::uint64_t seed,
                          const Metadata& meta)
@@ -25,6 +37,7 @@ GameBuilder::GameBuilder(Plugin& plugin, const std::vector<pb::OptionValue>& opt
   if (!meta.players.empty() && static_cast<int>(meta.players.size()) != plugin.players())
     throw HostError(fmt::format("--players: {} has {} seats, {} names given", plugin.id(), plugin.players(),
                                 meta.players.size()));
+  check_metadata_text(meta);
   pb::NewGameRequest request;
   for (const auto& o : options) *request.add_options() = o;
   request.set_seed(seed);
@@ -107,22 +120,23 @@ pb::GameRecord GameBuilder::record() const {
   return r;
 }
 
+void GameBuilder::hold(const std::filesystem::path& path, bool overwrite) {
+  held_ = std::make_unique<ReplaceLock>(path);
+  held_path_ = path;
+  overwrite_ = overwrite;
+}
+
 void GameBuilder::write(const std::filesystem::path& path) const {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   // Never replace a log a game is still writing: it would go on writing
-  // one nobody can see.
-  const ReplaceLock no_writer(path);
-  const std::filesystem::path temp = path.string() + ".part";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw HostError(fmt::format("{}: cannot create: {}", temp.string(), std::strerror(errno)));
-  try {
-    write_fully(fd, encode_log(record()), temp.string());
-  } catch (...) {
-    ::close(fd);
-    throw;
+  // one nobody can see. The lock is kept between writes (enter writes the
+  // log anew after every decision), so no other writer starts meanwhile.
+  if (!held_ || held_path_ != path) {
+    held_ = std::make_unique<ReplaceLock>(path);
+    held_path_ = path;
   }
-  ::close(fd);
-  std::filesystem::rename(temp, path);
+  held_->replace(encode_log(record()), /*must_be_new=*/!written_ && !overwrite_);
+  written_ = true;
   std::filesystem::remove(notes_path_for(path));  // notes of the log it replaced
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "gamehost/input_checks.h"
+
 namespace gamehost::formats {
 namespace {
 
@@ -27,16 +29,20 @@ std::vector<std::string> split_players(const std::string& list) {
 }
 
 std::vector<MetadataField> metadata_fields(const pb::LogHeader& h) {
+  // Text from a file reaches terminals and the viewer: control characters
+  // made visible (input_checks.h), so none can act on a terminal.
   std::vector<MetadataField> out;
   std::string people;
   for (const auto& p : h.players())
-    if (!p.person().empty()) people += fmt::format("{}{} = {}", people.empty() ? "" : ", ", p.name(), p.person());
+    if (!p.person().empty())
+      people += fmt::format("{}{} = {}", people.empty() ? "" : ", ", visible(p.name()), visible(p.person()));
   if (!people.empty()) out.push_back({"players", "players: " + people});
-  if (!h.event().empty()) out.push_back({"event", "event: " + h.event() + (h.round().empty() ? "" : ", round " + h.round())});
-  else if (!h.round().empty()) out.push_back({"round", "round: " + h.round()});
-  if (!h.site().empty()) out.push_back({"site", "site: " + h.site()});
-  if (!h.date().empty()) out.push_back({"date", "date: " + h.date()});
-  if (!h.source().empty()) out.push_back({"source", "source: " + h.source()});
+  if (!h.event().empty())
+    out.push_back({"event", "event: " + visible(h.event()) + (h.round().empty() ? "" : ", round " + visible(h.round()))});
+  else if (!h.round().empty()) out.push_back({"round", "round: " + visible(h.round())});
+  if (!h.site().empty()) out.push_back({"site", "site: " + visible(h.site())});
+  if (!h.date().empty()) out.push_back({"date", "date: " + visible(h.date())});
+  if (!h.source().empty()) out.push_back({"source", "source: " + visible(h.source())});
   return out;
 }
 

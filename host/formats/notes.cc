@@ -1,16 +1,15 @@
 #include "gamehost/formats/notes.h"
 
-#include <fcntl.h>
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "gamehost/framing.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 
 namespace gamehost::formats {
@@ -18,16 +17,9 @@ namespace {
 
 constexpr std::uint32_t kMaxNoteBytes = 1u << 20;
 
-void append_bytes(const std::filesystem::path& path, const std::string& bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) throw HostError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
-  try {
-    write_fully(fd, bytes, path.string());
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
+// What to do about damaged notes, for the messages.
+std::string repair_hint(const std::string& log_file) {
+  return fmt::format("'gamehost repair {}' cuts a torn last note", log_file);
 }
 
 }  // namespace
@@ -87,10 +79,22 @@ void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply
   if (ply < 0 || ply > plies)
     throw HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log.file, ply, plies));
   if (text.empty()) throw HostError("annotate: the note is empty");
-  read_notes(log_path, log);  // refuses a damaged file or another game's notes before appending
+  // Nothing the reader would refuse is written: strict UTF-8, and within
+  // the record size the reader accepts.
+  check_note_text(text, fmt::format("the note on ply {}", ply));
   const auto path = notes_path_for(log_path);
+  // Locked, read and replaced whole: a kill or a full disk mid-way leaves
+  // the notes as they were, never a torn file.
+  ReplaceLock lock(path);
+  try {
+    read_notes(log_path, log);  // refuses a damaged file or another game's notes before adding to it
+  } catch (const HostError& e) {
+    throw HostError(fmt::format("{} ({})", e.what(), repair_hint(log.file)));
+  }
   std::string bytes;
-  if (!std::filesystem::exists(path)) {
+  if (std::filesystem::exists(path)) {
+    bytes = read_regular_file(path);
+  } else {
     bytes.append(kNotesMagic);
     put_u32(bytes, kNotesFormatVersion);
     npb::NotesRecord header;
@@ -105,7 +109,39 @@ void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply
                                        std::chrono::system_clock::now().time_since_epoch())
                                        .count());
   append_frame(bytes, note);
-  append_bytes(path, bytes);
+  lock.replace(bytes);
+}
+
+void check_note_text(const std::string& text, const std::string& what) {
+  require_utf8(text, what);
+  if (text.size() > kMaxNoteBytes - 64)
+    throw HostError(fmt::format("{} '{}' is {} bytes, more than a note may hold ({})", what, clipped(text), text.size(),
+                                kMaxNoteBytes - 64));
+}
+
+NotesByPly notes_or_warning(const std::filesystem::path& log_path, const GameLog& log) {
+  try {
+    return notes_by_ply(log_path, log);
+  } catch (const HostError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "gamehost: warning: {}; the log is shown without its notes ({})\n", e.what(),
+               repair_hint(log.file));
+    return {};
+  }
+}
+
+std::string mended_notes(const std::string& bytes, const std::string& file) {
+  if (bytes.size() < 12 || std::string_view(bytes).substr(0, 8) != kNotesMagic)
+    throw HostError(fmt::format("{}: byte 0: not a gamehost notes file (wrong magic)", file));
+  const auto damage = first_damage(bytes, 12, kMaxNoteBytes);
+  if (!damage) return bytes;
+  if (damage->next_whole)
+    throw HostError(fmt::format("{}: byte {}: {}, and whole records follow at byte {}: this is damage in the middle "
+                                "of the notes, not a torn last note; nothing was written",
+                                file, damage->at, damage->problem, damage->next_whole));
+  if (damage->at == 12)
+    throw HostError(fmt::format("{}: byte 12: the notes' header record itself is torn: nothing to keep", file));
+  return bytes.substr(0, damage->at);
 }
 
 void check_old_notes(const std::filesystem::path& log_path, bool overwrite) {

@@ -1,4 +1,5 @@
 #include "gamehost/formats/ppn.h"
+#include "gamehost/input_checks.h"
 
 #include <fmt/core.h>
 #include <yaml-cpp/yaml.h>
@@ -64,7 +65,7 @@ std::string layout_of_tiles(const std::string& tiles, const std::string& where) 
     const char* corner = j < tiles.size() ? corner_of_direction(tiles[j]) : nullptr;
     if (!corner)
       throw HostError(fmt::format("{}: Tiles: tile {} '{}' needs a direction ^ < v >", where, out.size() + 1,
-                                  tiles.substr(i, j + 1 - i)));
+                                  clipped(tiles.substr(i, j + 1 - i))));
     out.push_back(fmt::format("{}-{}", colour, corner));
     i = j + 1;
   }
@@ -93,7 +94,7 @@ void read_header(const std::string& yaml, const std::string& where, CityGame& ga
   for (char c : name)
     if (std::isalpha(static_cast<unsigned char>(c))) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (key != "aliencity")
-    throw HostError(fmt::format("{}: GameType is '{}', this import reads Alien City", where, name));
+    throw HostError(fmt::format("{}: GameType is '{}', this import reads Alien City", where, clipped(name)));
   const std::string tiles = type.IsMap() ? scalar(type, "Tiles") : "";
   if (tiles.empty()) throw HostError(fmt::format("{}: GameType has no Tiles: the layout of the city is needed", where));
   game.layout = layout_of_tiles(tiles, where);
@@ -201,21 +202,21 @@ class Movetext {
     const auto dot = t.find('.');
     if (dot != std::string::npos && dot > 0 && std::isdigit(static_cast<unsigned char>(t[0]))) {
       const std::string rest = t.substr(dot);
-      if (rest != "." && rest != "...") fail(line, fmt::format("'{}' is not a move number (1. or 1...)", t));
+      if (rest != "." && rest != "...") fail(line, fmt::format("'{}' is not a move number (1. or 1...)", clipped(t)));
       number_ = t.substr(0, dot);
       seat_ = rest == "." ? kBlack : kWhite;
       open_ = false;
       return;
     }
     const auto at = t.find('@');
-    if (seat_ < 0) fail(line, fmt::format("'{}' before the first move number", t));
-    if (at == std::string::npos) fail(line, fmt::format("'{}' is not a placement PIECE@LOT", t));
+    if (seat_ < 0) fail(line, fmt::format("'{}' before the first move number", clipped(t)));
+    if (at == std::string::npos) fail(line, fmt::format("'{}' is not a placement PIECE@LOT", clipped(t)));
     const auto piece = piece_of(t.substr(0, at));
     const std::string lot = lot_name(t.substr(at + 1));
     if (!piece)
       fail(line, fmt::format("'{}': '{}' is not an Alien City piece (R3x B3x G3x towers, S M C A domes, K1x W1x caps)",
                              t, t.substr(0, at)));
-    if (lot.empty()) fail(line, fmt::format("'{}': '{}' is not a lot a1..h10", t, t.substr(at + 1)));
+    if (lot.empty()) fail(line, fmt::format("'{}': '{}' is not a lot a1..h10", clipped(t), clipped(t.substr(at + 1))));
     const std::string where = fmt::format("{} line {}, move {}{}", file_, line, number_, seat_ == kBlack ? "." : "...");
     if (piece->ours != "cap") {
       if (open_) fail(line, fmt::format("'{}': a second build in move {}{}", t, number_, seat_ == kBlack ? "." : "..."));

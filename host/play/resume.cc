@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include "gamehost/agents/spec.h"
+#include "gamehost/faults.h"
 #include "gamehost/log_repair.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
@@ -34,6 +35,12 @@ ResumePoint load_resume_point(Registry& registry, const std::filesystem::path& p
   if (p.log.finished())
     throw HostError(fmt::format("{}: the game is finished ({} plies, result recorded): nothing to resume", file,
                                 p.log.record.plies_size()));
+  // The fault record ends the log: plies after it would make a file no
+  // reader accepts. Refused before a byte is written.
+  if (p.log.faulted())
+    throw HostError(fmt::format("{}: the game was stopped by a fault after {} plies ({}): a faulted game cannot be "
+                                "resumed; the log is left as it was",
+                                file, p.log.record.plies_size(), fault_text(p.log.record.fault())));
   for (int i = 0; i < h.players_size(); ++i) {
     try {
       parse_agent_spec(h.players(i).agent());

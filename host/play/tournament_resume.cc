@@ -33,11 +33,9 @@ void write_plan(const Plugin& plugin, const TournamentSettings& s) {
     throw HostError(fmt::format("{}: cannot write the plan", plan_path(s.dir).string()));
   std::error_code ec;
   std::filesystem::create_directories(s.dir, ec);
-  // Written aside and renamed: shards sharing DIR may read it while another writes it.
-  const auto aside = plan_path(s.dir).string() + fmt::format(".{}.tmp", ::getpid());
-  write_new_file(aside, json, /*overwrite=*/true);
-  std::filesystem::rename(aside, plan_path(s.dir), ec);
-  if (ec) throw HostError(fmt::format("{}: cannot write: {}", plan_path(s.dir).string(), ec.message()));
+  // Whole or not at all (a temporary file renamed): shards sharing DIR may
+  // read it while another writes it.
+  write_new_file(plan_path(s.dir), json, /*overwrite=*/true);
 }
 
 std::string read_plan(const std::filesystem::path& dir, TournamentSettings& s) {

@@ -62,6 +62,23 @@ Frame read_frame(std::string_view bytes, std::size_t at, std::uint32_t max_bytes
   return f;
 }
 
+std::optional<FrameDamage> first_damage(std::string_view bytes, std::size_t prelude, std::uint32_t max_bytes) {
+  std::size_t at = prelude;
+  while (at < bytes.size()) {
+    const Frame frame = read_frame(bytes, at, max_bytes);
+    if (frame.error.empty()) {
+      at = frame.next;
+      continue;
+    }
+    FrameDamage d{at, frame.error, 0};
+    // Zeros (a length of 0) are no record: a zero-filled tail is not one.
+    for (std::size_t next = at + 1; next + 8 <= bytes.size() && !d.next_whole; ++next)
+      if (get_u32(bytes, next) != 0 && read_frame(bytes, next, max_bytes).error.empty()) d.next_whole = next;
+    return d;
+  }
+  return std::nullopt;
+}
+
 void write_fully(int fd, std::string_view bytes, const std::string& path) {
   std::size_t done = 0;
   while (done < bytes.size()) {

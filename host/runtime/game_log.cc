@@ -34,14 +34,14 @@ LogWriter::LogWriter(const std::filesystem::path& path, const pb::LogHeader& hea
     : path_(path) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  // An existing log is never overwritten unless asked, nor while another
-  // process writes it.
-  fd_ = create_output(path, overwrite, "use --force to overwrite it");
   buffer_.assign(kLogMagic);
   put_u32(buffer_, kLogFormatVersion);
   *record_.mutable_header() = header;
   append_frame(buffer_, record_);
-  write_all(buffer_);
+  // Created with its header in one rename, so no kill leaves an empty log;
+  // an existing log is never overwritten unless asked, nor while another
+  // process writes it.
+  fd_ = create_output(path, overwrite, "use --force to overwrite it", buffer_);
 }
 
 LogWriter::LogWriter(const std::filesystem::path& path, std::uint64_t size_read, std::uint64_t keep_bytes)

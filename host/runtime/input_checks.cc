@@ -1,6 +1,7 @@
 #include "gamehost/input_checks.h"
 
 #include <fmt/core.h>
+#include <google/protobuf/stubs/logging.h>
 
 #include <charconv>
 
@@ -43,11 +44,46 @@ void require_utf8(std::string_view text, const std::string& what) {
   if (const auto at = invalid_utf8_at(text)) throw HostError(fmt::format("{}: not UTF-8 text (byte {})", what, *at));
 }
 
-std::string clipped(std::string_view text, std::size_t keep) {
-  if (text.size() <= keep + 20) return std::string(text);
+std::string visible(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if (c == 0x1b) out += "\\e";
+      else if (c >= 7 && c <= 13) out += std::string("\\") + "abtnvfr"[c - 7];
+      else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+      else out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    const std::size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+    const std::string_view character = text.substr(i, length);
+    if (character.size() < length || c < 0xc2 || invalid_utf8_at(character)) {
+      out += fmt::format("\\x{:02x}", c);  // not UTF-8: one byte at a time
+      ++i;
+      continue;
+    }
+    const auto second = static_cast<unsigned char>(character[1]);
+    if (c == 0xc2 && second < 0xa0) out += fmt::format("\\u{:04x}", second);  // a C1 control
+    else out += character;
+    i += length;
+  }
+  return out;
+}
+
+void silence_protobuf_log() {
+  google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
+}
+
+std::string clipped(std::string_view raw, std::size_t keep) {
+  const std::string shown = visible(raw);  // an echo never carries a control character to a terminal
+  const std::string_view text(shown);
+  if (text.size() <= keep + 20) return shown;
   std::size_t cut = keep;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // a whole character
-  return fmt::format("{}... ({} bytes)", text.substr(0, cut), text.size());
+  return fmt::format("{}... ({} bytes)", text.substr(0, cut), raw.size());
 }
 
 void check_option_values(const pb::GameInfo& game, const std::vector<pb::OptionValue>& values) {

@@ -15,6 +15,7 @@
 #include <mutex>
 
 #include "gamehost/frames.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/install_paths.h"
 #include "gamehost/transport.h"
 
@@ -169,7 +170,16 @@ std::unique_ptr<Transport> open_isolated(const std::filesystem::path& path, cons
 }
 
 std::filesystem::path runner_path() {
-  if (const char* env = std::getenv("GAMEHOST_RUNNER"); env && *env) return env;
+  if (const char* env = std::getenv("GAMEHOST_RUNNER"); env && *env) {
+    // A runner named but missing is refused: probing would otherwise fall
+    // back to loading plugins in-process, where a crashing one ends gamehost.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(env, ec) || ::access(env, X_OK) != 0)
+      throw HostError(fmt::format("GAMEHOST_RUNNER={}: no such runner (not an executable file); unset it to use the "
+                                  "runner beside gamehost",
+                                  clipped(env)));
+    return env;
+  }
   return self_dir() / "gamehost-plugin-runner";  // beside gamehost, in the build as installed
 }
 

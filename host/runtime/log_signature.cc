@@ -50,13 +50,8 @@ std::string signed_log(std::string_view log_bytes, const std::string& key, const
 }
 
 void sign_log_file(const std::filesystem::path& path, const std::string& key) {
-  const ReplaceLock lock(path);  // no game appends to it while it is replaced
-  const std::string bytes = signed_log(read_regular_file(path), key, path.string());
-  const auto tmp = path.string() + ".signing";
-  write_new_file(tmp, bytes, /*overwrite=*/true);
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw HostError(fmt::format("{}: cannot replace with the signed log: {}", path.string(), ec.message()));
+  ReplaceLock lock(path);  // no game appends to it while it is replaced
+  lock.replace(signed_log(read_regular_file(path), key, path.string()));
 }
 
 void check_signature(const GameLog& log, std::string_view bytes, const std::string& key) {
@@ -65,6 +60,18 @@ void check_signature(const GameLog& log, std::string_view bytes, const std::stri
   auto fail = [&](const std::string& what) {
     throw HostError(log_error(log.file, log.signature_offset, "signature", what));
   };
+  // The record itself is covered too: it must be exactly the one a signer
+  // writes (the two known fields, once each, in order, nothing else), so
+  // junk or unknown fields, or two messages that protobuf would merge,
+  // fail instead of riding along with a good MAC.
+  pb::LogRecord canonical;
+  canonical.mutable_signature()->set_algorithm(log.signature.algorithm());  // no unknown fields copied
+  canonical.mutable_signature()->set_mac(log.signature.mac());
+  const std::size_t payload_at = log.signature_offset + 4;
+  if (bytes.size() < payload_at + 4 ||
+      bytes.substr(payload_at, bytes.size() - payload_at - 4) != canonical.SerializeAsString() ||
+      log.signature.algorithm().empty() || log.signature.mac().empty())
+    fail("the signature record holds more (or other) than one algorithm and one MAC");
   if (log.signature.algorithm() != kSignatureAlgorithm)
     fail(fmt::format("unknown algorithm '{}' (this host checks {})", log.signature.algorithm(), kSignatureAlgorithm));
   const std::string mac = hmac_sha256(bytes.substr(0, log.signature_offset), key);

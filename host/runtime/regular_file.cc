@@ -66,19 +66,14 @@ void refuse_special_output(const std::filesystem::path& path) {
 }
 
 void write_new_file(const std::filesystem::path& path, const std::string& bytes, bool overwrite) {
-  // Locked like a log: a file a game or a review is writing is not emptied.
-  const int fd = create_output(path, overwrite, "use --force to overwrite it");
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int e = errno;
-      ::close(fd);
-      throw HostError(fmt::format("{}: cannot write: {}", path.string(), std::strerror(e)));
-    }
-    done += static_cast<std::size_t>(n);
+  // Whole or not at all (output_file.h); locked like a log, so a file a game
+  // or a review is writing is never replaced.
+  if (overwrite) {
+    ReplaceLock lock(path);
+    lock.replace(bytes);
+    return;
   }
+  const int fd = create_output(path, false, "use --force to overwrite it", bytes);
   if (::close(fd) != 0) throw HostError(fmt::format("{}: cannot write: {}", path.string(), std::strerror(errno)));
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "gamehost/error.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost {
 
@@ -10,6 +11,8 @@ std::variant<pb::ActionInfo, std::string> read_typed_move(Plugin& plugin, const 
                                                           const std::string& text) {
   const pb::StateInfo info = plugin.query(state, pb::QueryFlags());
   if (info.terminal()) return fmt::format("the game is over ({})", info.result());
+  // Checked here, at the boundary: protobuf would only log an error.
+  if (const auto at = invalid_utf8_at(text)) return fmt::format("not UTF-8 text (byte {})", *at);
   pb::ParseActionRequest req;
   req.set_state(state);
   req.set_text(text);
@@ -17,7 +20,7 @@ std::variant<pb::ActionInfo, std::string> read_typed_move(Plugin& plugin, const 
   try {
     plugin.call(pb::METHOD_PARSE_ACTION, req, parsed);
   } catch (const CallError& e) {
-    return std::string(e.what());
+    return clipped(e.what(), 1000);  // the plugin's words may echo a line of any length, or escapes
   }
   return std::move(*parsed.mutable_action());
 }

@@ -52,6 +52,7 @@ gamehost=$prefix/bin/gamehost
 for f in "$gamehost" "$prefix/bin/replay-viewer" "$prefix"/lib/gamehost/plugins/*.so; do
   runpath=$(readelf -d "$f" | sed -n 's/.*R\(UN\)\?PATH.*\[\(.*\)\]/\2/p')
   [[ "$runpath" == '$ORIGIN/'* ]] || fail "$f: RUNPATH [$runpath] is not \$ORIGIN-relative"
+  [[ "$runpath" != *: && "$runpath" != *::* ]] || fail "$f: RUNPATH [$runpath] has an empty entry (the current folder)"
   lib=$(ldd "$f" | awk '$1 == "libgamehost_proto.so" { print $3 }')
   expect_eq "$f: libgamehost_proto.so" "$prefix/lib/libgamehost_proto.so" "$(realpath -m "$lib")"
 done

@@ -174,7 +174,9 @@ std::unique_ptr<Agent> make_human_agent(const AgentSpec& spec, const AgentContex
   if (!context.in || !context.out) throw HostError("agent 'human': no terminal to play on");
   HumanOptions o;
   if (auto n = spec.get("hint_iters")) o.hint_iters = unsigned_param(*n);
-  if (o.hint_iters == 0) throw HostError(fmt::format("agent '{}': hint_iters must be at least 1", spec_text(spec)));
+  // Bounded like every agent parameter: a search of 10^9 iterations never answers.
+  if (o.hint_iters == 0 || o.hint_iters > 1'000'000)
+    throw HostError(fmt::format("agent '{}': hint_iters must be 1..1000000", spec_text(spec)));
   if (auto c = spec.get("coach")) {
     if (*c != "0" && *c != "1") throw HostError(fmt::format("agent '{}': coach must be 0 or 1", spec_text(spec)));
     o.coached = *c == "1";

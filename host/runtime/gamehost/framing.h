@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,19 @@ struct Frame {
   std::string error;         // "truncated record: ...", "bad record length N", "checksum mismatch: ..."
 };
 Frame read_frame(std::string_view bytes, std::size_t at, std::uint32_t max_bytes);
+
+// The first record of a framed file (records from byte `prelude` on) that
+// does not read, and what follows it; nullopt when every record reads.
+// `next_whole` is where the first whole record after the damage starts (a
+// non-empty record with its checksum right), or 0 when there is none: a
+// torn write leaves nothing whole after it, damage in the middle does
+// (repair tells the two apart with this).
+struct FrameDamage {
+  std::size_t at = 0;
+  std::string problem;  // read_frame's error
+  std::size_t next_whole = 0;
+};
+std::optional<FrameDamage> first_damage(std::string_view bytes, std::size_t prelude, std::uint32_t max_bytes);
 
 // Writes all of `bytes` to `fd` (retrying short writes and EINTR). Throws
 // HostError "PATH: cannot write: reason".

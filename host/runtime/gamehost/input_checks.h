@@ -21,9 +21,24 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view text);
 // Throws HostError "WHAT: not UTF-8 text (byte N)" when `text` is invalid.
 void require_utf8(std::string_view text, const std::string& what);
 
-// `text` for a message: as is when short, else its first `keep` bytes (cut
-// on a character boundary) and "... (N bytes)". Never echoes a whole long line.
+// `text` for a message, the one echo of input every message uses: made
+// visible (below), then as is when short, else its first `keep` bytes (cut
+// on a character boundary) and "... (N bytes)". Never echoes a whole long
+// line, nor a control character.
 std::string clipped(std::string_view text, std::size_t keep = 40);
+
+// `text` (from a file or a plugin) safe to print on a terminal: every
+// control character made visible, so no escape sequence can retitle, clear
+// or recolour it. ESC is "\e", the usual C escapes (\a \b \t \n \v \f \r)
+// as such, other C0 bytes and DEL "\xHH", C1 controls (U+0080..U+009F)
+// "\u00HH", bytes that are not UTF-8 "\xHH"; everything else as it is.
+std::string visible(std::string_view text);
+
+// Stops protobuf's own log lines ("[libprotobuf ERROR ...] String field ...
+// contains invalid UTF-8") from reaching the user: whatever they report is
+// refused with the host's own message, naming the file and byte. Called
+// first by every program's main().
+void silence_protobuf_log();
 
 // Each value against the game's OptionSpec of its name: known name, given
 // once, UTF-8, BOOL true/false, INT a whole number within [min, max], CHOICE

@@ -14,11 +14,15 @@ struct TornTail {
   std::string problem;   // what is wrong with it, as the reader says
 };
 
-// nullopt when `bytes` reads as a whole log. A torn tail is a last record
-// cut short, or one whose checksum fails with nothing after it. Throws the
-// reader's HostError when the damage is anywhere else (that is not a torn
-// write, and cutting there would drop whole plies), or when even the header
-// is torn (nothing to keep).
+// nullopt when `bytes` reads as a whole log. A torn tail is the first
+// record that does not hold together (cut short, a bad length, a wrong
+// checksum) with no whole record anywhere after it: what a crash or a full
+// disk leaves, so nothing cut verifies. Throws HostError "FILE: byte N,
+// repair: ..., and whole records follow at byte M: ..." when whole records
+// follow the damage (a flipped length or checksum in the middle: cutting
+// there would drop records that verify), the reader's HostError for damage
+// the framing does not see, and "the header record itself is torn" when
+// there is nothing to keep.
 std::optional<TornTail> find_torn_tail(std::string_view bytes, const std::string& file);
 
 }  // namespace gamehost

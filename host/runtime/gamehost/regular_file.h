@@ -19,10 +19,12 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
 // output about to be overwritten); a missing path is fine.
 void refuse_special_output(const std::filesystem::path& path);
 
-// Writes `bytes` to a new file at `path` (O_EXCL unless overwrite; an
-// overwritten file is emptied only under its lock, output_file.h). Throws
-// HostError "PATH: already exists (use --force to overwrite it)", the lock's
-// refusal while another process writes it, and the like.
+// Writes `bytes` to `path` whole or not at all: a temporary file beside it,
+// renamed over it (output_file.h), so a kill or a full disk leaves the old
+// file or the new one. Refused when `path` exists unless overwrite, and while
+// another process writes it. Throws HostError "PATH: already exists (use
+// --force to overwrite it)", "PATH: cannot write: REASON", the lock's
+// refusal, and the like.
 void write_new_file(const std::filesystem::path& path, const std::string& bytes, bool overwrite);
 
 }  // namespace gamehost

@@ -6,11 +6,13 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gamehost/game_log.h"
+#include "gamehost/output_file.h"
 #include "gamehost/plugin.h"
 
 namespace gamehost::formats {
@@ -46,9 +48,13 @@ class GameBuilder {
 
   // The whole log: header, plies, and the result once the game is over.
   pb::GameRecord record() const;
+  // Locks `path` for every write to come (refused while another process
+  // writes it) before a decision is read; without `overwrite` the first
+  // write refuses a file that appeared meanwhile instead of replacing it.
+  void hold(const std::filesystem::path& path, bool overwrite);
   // Writes the log to `path` through a temporary file and a rename, so a
-  // reader never sees half a log. Notes beside `path` (LOG.ghnotes) belong
-  // to the log it replaces and are removed.
+  // reader never sees half a log, and keeps it locked (output_file.h). Notes
+  // beside `path` (LOG.ghnotes) belong to the log it replaces and are removed.
   void write(const std::filesystem::path& path) const;
 
  private:
@@ -60,6 +66,11 @@ class GameBuilder {
   Plugin& plugin_;
   pb::LogHeader header_;
   std::vector<Step> steps_;
+  // The lock on the log written (write() is const: it changes no game).
+  mutable std::unique_ptr<ReplaceLock> held_;
+  mutable std::filesystem::path held_path_;
+  mutable bool written_ = false;
+  bool overwrite_ = true;
 };
 
 // Throws HostError "PATH: already exists (use --force to overwrite it)"

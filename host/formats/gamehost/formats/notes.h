@@ -30,7 +30,21 @@ NotesByPly notes_by_ply(const std::filesystem::path& log_path, const GameLog& lo
 // "notes on plies 0, 2, 11" (or "notes on ply 4"); empty without notes.
 std::string noted_plies_text(const NotesByPly& notes);
 
-// Appends a note on ply `ply` (0..plies). Throws HostError naming the ply
+// Throws HostError "WHAT: not UTF-8 text (byte N)" or "WHAT '...' is N
+// bytes, more than a note may hold (M)": a note the reader would refuse is
+// never written (add_note checks each; import checks all before it writes).
+void check_note_text(const std::string& text, const std::string& what);
+// notes_by_ply for what only shows a log (show, export): damaged notes are
+// a warning on stderr ("gamehost: warning: FILE: byte N: what; the log is
+// shown without its notes (...)") and no notes, never an error.
+NotesByPly notes_or_warning(const std::filesystem::path& log_path, const GameLog& log);
+// The bytes of the notes file `file` with a torn last note cut (what a
+// kill or a full disk leaves): `bytes` itself when every record is whole.
+// Throws HostError "FILE: byte N: what" for damage in the middle (whole
+// records after it) or a torn header: nothing is cut then.
+std::string mended_notes(const std::string& bytes, const std::string& file);
+// Adds a note on ply `ply` (0..plies), the file replaced whole under its
+// lock (output_file.h). Throws HostError naming the ply
 // when the log has no such ply.
 void add_note(const std::filesystem::path& log_path, const GameLog& log, int ply, const std::string& text);
 
