@@ -143,8 +143,7 @@ void add_verify_command(CLI::App& app, Common& common) {
       if (chance == ChanceCheck::Verified)
         fmt::print("Chance: every chance ply follows from the revealed chance seed {}, which matches the "
                    "commitment{}\n", log.record.result().chance_seed(),
-                   h.chance_reproducible() ? " (a reproducible game: the seed was not secret)"
-                                           : " (a secret game: seed and salt drawn from the OS)");
+                   h.chance_reproducible() ? " (a reproducible game: the seed was not secret)" : "");
       print_revealed_agents(log);
     } else if (log.faulted()) {
       fmt::print("{}: faulted: {} {}, seed {}, {} plies verified, no result: stopped by a fault: {}\n", *log_path,
