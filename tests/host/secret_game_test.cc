@@ -228,7 +228,7 @@ TEST_CASE("a secret game being played shows nothing of the other hand or the nex
       }
     }
   }
-  CHECK(hidden_checked > 3 * 10);
+  CHECK(hidden_checked >= 3 * static_cast<int>(seen.size()));  // at least B's dealt coins at each
   const auto shown = test::run_gamehost({"show", log, "--ply", "20"});
   CHECK(shown.exit_code == 0);
   CHECK_THAT(shown.out, Catch::Contains("hand B: "));
@@ -297,21 +297,27 @@ TEST_CASE("agents' moves in a secret game do not follow from the printed seed", 
     }
     return same;
   };
-  std::string out;
-  const std::string secret = secret_game(dir, "secret", &out);
-  int decisions = 0;
-  const int with_printed = matches(secret, printed_seed(out), false, decisions);
+  // A game long enough to count (two passes in a row end one early).
+  std::string out, secret;
+  int decisions = 0, with_printed = 0;
+  for (int attempt = 0; attempt < 10 && decisions < 20; ++attempt) {
+    secret = secret_game(dir, fmt::format("secret{}", attempt), &out);
+    with_printed = matches(secret, printed_seed(out), false, decisions);
+  }
   REQUIRE(decisions >= 20);
   // Chance agreement only (one move in many): nothing like every move.
   CHECK(with_printed * 4 < decisions);
   // The seed revealed at the end gives every move: the game replays.
   const auto revealed = gamehost::read_log(secret).record.result().agents_seed();
-  CHECK(matches(secret, revealed, true, decisions) == decisions);
+  const int with_revealed = matches(secret, revealed, true, decisions);
+  CHECK(with_revealed == decisions);
   // The attack works on a reproducible game (--seed), as the issue found.
   const std::string open = (dir / "open.ghlog").string();
   REQUIRE(test::run_gamehost({"play", "city_planning", "--seed", "8", "--player1", "random", "--player2", "random",
                               "-q", "--out", open}).exit_code == 0);
-  CHECK(matches(open, 8, false, decisions) == decisions);
+  const int reproducible = matches(open, 8, false, decisions);
+  CHECK(decisions >= 20);
+  CHECK(reproducible == decisions);
   // While it runs, the secret game names no agent's seed.
   const std::string live = (dir / "live.ghlog").string();
   cut_after_records(secret, live, 30);
