@@ -16,6 +16,7 @@
 #include "gamehost/formats/ppn.h"
 #include "gamehost/game_log.h"
 #include "gamehost/seat_mask.h"
+#include "gamehost/secrecy_check.h"
 #include "gamehost/log_signature.h"
 #include "gamehost/regular_file.h"
 
@@ -51,6 +52,10 @@ void print_text(const GameLog& log, const std::string& as) {
   if (!h.chance_commitment().empty())
     fmt::print("chance: {}, commitment {}\n", h.chance_reproducible() ? "reproducible (not secret)" : "secret",
                hex(h.chance_commitment()));
+  if (!h.seal_cipher().empty())
+    fmt::print("sealed: {}{}\n", h.seal_cipher(),
+               log.sealed ? ", the plies' hidden parts (draws, state hashes) until the game ends"
+                          : ", opened with the key revealed at the end");
   fmt::print("options:\n");
   for (const auto& o : h.options())
     fmt::print("  {} = {}\n", o.name(), o.value().find('\n') == std::string::npos ? o.value() : "\n" + indent(o.value()));
@@ -66,10 +71,12 @@ void print_text(const GameLog& log, const std::string& as) {
                             : p.player() >= 0 && p.player() < h.players_size() ? visible(h.players(p.player()).name())
                                                                                 : fmt::format("seat {}", p.player());
     const char* undone = p.taken_back() ? "  taken back" : "";  // docs/logs.md, "Takebacks"
-    if (!as.empty() && p.notation() == kHiddenNotation)
+    const bool masked = !as.empty() || log.sealed;  // a seat's view, or a game still sealed
+    if (masked && p.notation() == kHiddenNotation)
       fmt::print("  {:>4}. {:<6} {}{}\n", p.ply(), who, kHiddenNotation, undone);
-    else if (!as.empty() && p.state_hash() == 0)  // masked hashes
-      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}\n", p.ply(), who, visible(p.notation()), p.action_id(),
+    else if (masked && p.state_hash() == 0)  // masked or sealed hashes
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}
+", p.ply(), who, visible(p.notation()), p.action_id(),
                  static_cast<double>(p.time_ms()) / 1000.0, undone);
     else
       fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}{}\n", p.ply(), who, visible(p.notation()),
@@ -85,6 +92,21 @@ void print_text(const GameLog& log, const std::string& as) {
   } else {
     fmt::print("result: none (unfinished)\n");
   }
+}
+
+// The statement of chance and secrets, as verify checks it; the game's
+// GameInfo when it is installed, else the header's own consistency.
+void check_imported_secrecy(Common& common, const GameLog& log) {
+  bool has_chance = false, hidden = false;
+  Registry registry = common.registry();
+  try {
+    const Plugin& plugin = registry.find(log.record.header().game_id());
+    has_chance = plugin.info().has_chance();
+    hidden = plugin.info().has_hidden_information();
+  } catch (const HostError&) {
+    // A game not installed here: what the log says of itself is still checked.
+  }
+  check_secrecy_statement(log, has_chance, hidden);
 }
 
 }  // namespace
@@ -144,12 +166,12 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->file, "import"), &record);
     if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->file, status.message().as_string()));
     std::string bytes = encode_log(record);
-    parse_log(bytes, im->file);  // the same framing checks as reading (ply numbering)
+    const GameLog log = parse_log(bytes, im->file);  // the same framing checks as reading (ply numbering)
+    check_imported_secrecy(common, log);
     if (!key.empty()) bytes = signed_log(bytes, key, im->out);
     write_new_file(im->out, bytes, im->force);
     fmt::print("{}: {} plies{}{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)",
                key.empty() ? "" : " (signed)");
-    (void)common;
   });
 }
 

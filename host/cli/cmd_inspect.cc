@@ -8,7 +8,9 @@
 
 #include "commands.h"
 #include "gamehost/faults.h"
+#include "gamehost/agents/spec.h"
 #include "gamehost/chance_secret.h"
+#include "gamehost/secrecy_check.h"
 #include "gamehost/json_codec.h"
 #include "gamehost/log_signature.h"
 #include "gamehost/regular_file.h"
@@ -110,6 +112,37 @@ Position load_position(Registry& registry, const Source& src) {
   return p;
 }
 
+// An unfinished secret game: its header and record structure are checked;
+// its plies' hidden parts stay sealed until it ends.
+void verify_sealed(Common& common, Plugin& plugin, const GameLog& log, bool key_checked) {
+  const auto& h = log.record.header();
+  replay(plugin, log, 0);  // the header against a fresh NewGame
+  fmt::print("{}: unfinished: {} {}, seed {}, header verified, {} plies sealed ({}) until the game ends: their "
+             "hidden parts (draws, state hashes) cannot be checked before\n",
+             log.file, h.game_id(), h.game_version(), h.seed(), log.record.plies_size(), h.seal_cipher());
+  fmt::print("Chance: committed, still secret (revealed when the game ends)\n");
+  if (key_checked) fmt::print("Signature: good (HMAC-SHA-256)\n");
+  else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
+  common.exit_code = kExitUnfinished;
+}
+
+// A secret game's agents, with the seeds the revealed agents' seed gives
+// them (checked against its commitment by check_secrecy_statement).
+void print_revealed_agents(const GameLog& log) {
+  const auto& h = log.record.header();
+  if (h.agents_commitment().empty() || !log.record.result().has_agents_seed()) return;
+  std::string specs;
+  for (int seat = 0; seat < h.players_size(); ++seat) {
+    std::string spec = h.players(seat).agent();
+    if (parse_agent_spec(spec).kind != "human")
+      spec = make_agent(spec, AgentContext{log.record.result().agents_seed(), seat, nullptr, nullptr, nullptr, false,
+                                           false, true})
+                 ->spec();
+    specs += fmt::format("{}{} = {}", seat ? ", " : "", h.players(seat).name(), spec);
+  }
+  fmt::print("Agents: seeds drawn secretly, committed and revealed: {}\n", specs);
+}
+
 }  // namespace
 
 std::string position_state(Plugin& plugin, const std::string& position, const std::vector<std::string>& options) {
@@ -139,9 +172,11 @@ void add_verify_command(CLI::App& app, Common& common) {
     if (!key.empty()) check_signature(log, bytes, key);  // before trusting anything in it
     Registry registry = common.registry();
     Plugin& plugin = registry.find(log.record.header().game_id());
+    check_secrecy_statement(log, plugin.info().has_chance(), plugin.info().has_hidden_information());
+    const auto& h = log.record.header();
+    if (log.sealed) return verify_sealed(common, plugin, log, !key.empty());
     const Replayed r = replay(plugin, log, std::nullopt, /*keep_states=*/true);
     const ChanceCheck chance = check_chance(plugin, log, r.states);
-    const auto& h = log.record.header();
     if (log.finished()) {
       // The result by its meaning: the sentence is the plugin's own wording.
       fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
@@ -154,6 +189,7 @@ void add_verify_command(CLI::App& app, Common& common) {
         fmt::print("Chance: every chance ply follows from the revealed chance seed {}, which matches the "
                    "commitment{}\n", log.record.result().chance_seed(),
                    h.chance_reproducible() ? " (a reproducible game: the seed was not secret)" : "");
+      print_revealed_agents(log);
     } else if (log.faulted()) {
       fmt::print("{}: faulted: {} {}, seed {}, {} plies verified, no result: stopped by a fault: {}\n", *log_path,
                  h.game_id(), h.game_version(), h.seed(), r.plies, fault_text(log.record.fault()));

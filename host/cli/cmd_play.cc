@@ -12,6 +12,7 @@
 #include "gamehost/agents/spec.h"
 #include "commands.h"
 #include "gamehost/chance_secret.h"
+#include "gamehost/game_secrets.h"
 #include "gamehost/play.h"
 #include "gamehost/review/engine_coach.h"
 #include "gamehost/regular_file.h"
@@ -101,7 +102,7 @@ void add_play_command(CLI::App& app, Common& common) {
     std::optional<std::string> seed;
     std::optional<std::uint64_t> chance_seed;
     std::map<int, std::string> players;
-    std::string out, resume, sign_key;
+    std::string out, resume, sign_key, secret_file;
     bool force = false, quiet = false, no_log = false, coach = false, durable = false;
     std::uint32_t max_plies = 0;
   };
@@ -141,6 +142,11 @@ void add_play_command(CLI::App& app, Common& common) {
                                  "agents, appending to LOG")
                      ->type_name("LOG");
   for (auto* o : new_game_only) resume->excludes(o);
+  cmd->add_option("--secret-file", args->secret_file,
+                  "a game with secret chance: keep its secrets (chance seed, agents' seed, seal key) in FILE, "
+                  "created with mode 0600, so that it can be resumed if killed; with --resume, the file given when "
+                  "it started. Keep FILE out of the players' reach (docs/logs.md, \"Secret games\")")
+      ->type_name("FILE");
   cmd->add_flag("--durable", args->durable, "fsync the log after every ply (survives a power loss)");
   cmd->add_option("--sign-key", args->sign_key, "sign the log with HMAC-SHA-256 and the key in FILE when the game ends")
       ->type_name("FILE")
@@ -158,15 +164,12 @@ void add_play_command(CLI::App& app, Common& common) {
     const std::string key = args->sign_key.empty() ? "" : read_sign_key(args->sign_key, "--sign-key");
     if (!args->resume.empty()) {
       // The game, options, seed and agents are the log's.
-      point = load_resume_point(registry, args->resume, resumed);
+      point = load_resume_point(registry, args->resume, resumed, args->secret_file);
       s.options.assign(point->log.record.header().options().begin(), point->log.record.header().options().end());
       s.seed = point->log.record.header().seed();
       s.agents = recorded_agents(*point);
-      const auto& h = point->log.record.header();
-      if (!h.chance_commitment().empty() && !h.chance_reproducible())
-        throw HostError(fmt::format("{}: its chance is secret and was never stored, so the game cannot be resumed "
-                                    "(play it with --seed or --chance-seed to make it resumable)", args->resume));
-      if (h.chance_reproducible() || h.chance_commitment().empty()) s.chance_seed = chance_seed_of_game_seed(s.seed);
+      if (point->secrets) s.secrets = &*point->secrets;
+      else s.chance_seed = chance_seed_of_game_seed(s.seed);
       s.log_path = args->resume;
       s.resume = &*point;
     } else if (args->game.empty()) {
@@ -178,7 +181,7 @@ void add_play_command(CLI::App& app, Common& common) {
       for (const auto& o : args->option_files) s.options.push_back(parse_option(o, true));
       if (!args->position.empty()) s.options.push_back(position_option(args->position));
       check_option_values(plugin.info(), s.options);
-      s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();  // recorded in the log
+      s.seed = args->seed ? parse_seed(*args->seed, "--seed") : secure_u64();  // recorded in the log
       if (args->chance_seed) s.chance_seed = *args->chance_seed;
       else if (args->seed) s.chance_seed = chance_seed_of_game_seed(s.seed);
       std::string missing;
@@ -194,6 +197,19 @@ void add_play_command(CLI::App& app, Common& common) {
       if (!missing.empty())
         throw UsageError(fmt::format("{} needs {} players: give{}", plugin.id(), plugin.players(), missing));
       if (!args->no_log) s.log_path = args->out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(args->out);
+    }
+    // A new secret game's secrets, drawn here to be kept in --secret-file.
+    GameSecrets drawn;
+    if (!point && plugin.info().has_chance() && !s.chance_seed) {
+      drawn = draw_game_secrets(plugin.info().has_hidden_information());
+      s.secrets = &drawn;
+    }
+    if (!point && !args->secret_file.empty()) {
+      if (!s.secrets)
+        throw UsageError("--secret-file: the game has no secrets to keep (no chance, or chance made reproducible by "
+                         "--seed or --chance-seed)");
+      if (s.log_path.empty()) throw UsageError("--secret-file: there is no log to resume (--no-log)");
+      write_secret_file(args->secret_file, *s.secrets);
     }
     for (const auto& spec : s.agents)  // every agent error before the banner
       if (parse_agent_spec(spec).kind != "human") make_agent(spec, AgentContext{s.seed, 0, nullptr, nullptr});
@@ -221,6 +237,10 @@ void add_play_command(CLI::App& app, Common& common) {
                                           "can predict every draw)"
                                         : "Chance: secret, drawn from the OS; the log commits to it and reveals it "
                                           "when the game ends");
+    if (s.secrets && !s.secrets->seal_key.empty() && !s.log_path.empty())
+      fmt::print("Log: hands and draws sealed (AES-256-GCM) until the game ends; {}\n",
+                 args->secret_file.empty() ? "not resumable if stopped (no --secret-file)"
+                                           : fmt::format("resumable with --secret-file {}", args->secret_file));
     std::cout.flush();
     const PlayResult r = play_game(plugin, s);
     if (r.fault) {

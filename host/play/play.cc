@@ -14,6 +14,7 @@
 #include "gamehost/agents/spec.h"
 #include "gamehost/faults.h"
 #include "gamehost/chance_secret.h"
+#include "gamehost/log_seal.h"
 #include "gamehost/replay.h"
 #include "gamehost/seat_view.h"
 #include "gamehost/resume.h"
@@ -38,11 +39,22 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   const int players = plugin.players();
   if (static_cast<int>(s.agents.size()) != players)
     throw HostError(fmt::format("{} needs {} players, {} agents given", plugin.id(), players, s.agents.size()));
+  // A game with chance not made reproducible is secret: its chance, its
+  // agents' seeds and (with hidden information) its plies' hidden parts.
+  const bool chance_game = plugin.info().has_chance();
+  GameSecrets drawn;
+  const GameSecrets* secrets = s.secrets;
+  if (!secrets && chance_game && !s.chance_seed) {
+    drawn = draw_game_secrets(plugin.info().has_hidden_information());
+    secrets = &drawn;
+  }
   std::vector<std::unique_ptr<Agent>> agents;
   for (int seat = 0; seat < players; ++seat) {
     std::unique_ptr<Agent> own = s.custom_agent ? s.custom_agent(seat) : nullptr;
     agents.push_back(own ? std::move(own)
-                         : make_agent(s.agents[seat], AgentContext{s.seed, seat, s.in, s.out, s.coach, s.coached, s.color}));
+                         : make_agent(s.agents[seat], AgentContext{secrets ? secrets->agents_seed : s.seed, seat, s.in,
+                                                                   s.out, s.coach, s.coached, s.color,
+                                                                   secrets != nullptr}));
   }
 
   pb::NewGameRequest request;
@@ -76,15 +88,17 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   for (int seat = 0; seat < players; ++seat) {
     auto* p = header.add_players();
     p->set_name(plugin.info().player_names(seat));
-    p->set_agent(agents[seat]->spec());
+    // A secret game's agents' seeds are committed, not printed (revealed with the result).
+    p->set_agent(secrets ? public_agent_spec(s.agents[seat], agents[seat]->spec()) : agents[seat]->spec());
   }
   const std::int64_t start = s.resume ? s.resume->log.record.header().start_time_ms() : now_ms();
   header.set_start_time_ms(start);
   header.set_host_version(GAMEHOST_VERSION);
   // Games without chance commit to nothing (their logs are as before).
-  const bool chance_game = plugin.info().has_chance();
-  const ChanceSecret secret = s.chance_seed ? given_chance(*s.chance_seed) : secret_chance();
-  if (chance_game) commit_chance(header, secret);
+  const ChanceSecret secret = secrets ? secrets->chance : given_chance(s.chance_seed.value_or(0));
+  if (secrets) commit_secrets(header, *secrets);
+  else if (chance_game) commit_chance(header, secret);
+  const std::string seal_key = secrets ? secrets->seal_key : std::string();
   std::unique_ptr<LogWriter> log;
   if (!s.log_path.empty())
     log = s.resume ? std::make_unique<LogWriter>(s.log_path, s.resume->log.size, s.resume->keep_bytes)
@@ -94,7 +108,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
   SplitMix chance(secret.seed);  // chance events, recorded like any ply
-  SeatView view(plugin, s.seed);  // agents see only what their seat may
+  SeatView view(plugin, secrets ? secrets->agents_seed : s.seed);  // agents see only what their seat may
   if (s.resume) {
     catch_up(plugin, *s.resume, agents, chance, s.out);
     r.plies = s.resume->log.record.plies_size();
@@ -109,12 +123,20 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   std::string move_start;  // the state before the last seat's move: the board marks it
   int move_seat = -1;      // that seat (-1: none yet)
   const std::uint32_t limit = ply_limit(s.max_plies, plugin.info().max_plies());
+  // A game that cannot go on reveals its seal key: its plies can then be read.
+  const auto record_fault = [&](const pb::LogFault& fault) {
+    if (!log) return;
+    pb::LogFault revealed = fault;
+    revealed.set_seal_key(seal_key);
+    log->fault(revealed);
+  };
+  pb::LogPly sealed;
   bool scoring = false;  // a fault in the last Query is at the last ply
   try {
     while (!r.info.terminal()) {
       if (static_cast<std::uint32_t>(r.plies) >= limit) {
         r.fault = length_fault(plugin.id(), limit, now_ms() - start);
-        if (log) log->fault(*r.fault);
+        record_fault(*r.fault);
         return r;
       }
       if (s.stop && s.stop->load()) return r;  // stopped: the log stays unfinished
@@ -146,7 +168,13 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
       ply.set_notation(applied.action().notation());
       ply.set_time_ms(now_ms() - start);
       ply.set_state_hash(state_hash(applied.state()));
-      if (log) log->append(ply);
+      if (log && !seal_key.empty()) {
+        sealed = ply;
+        seal_ply(sealed, seal_key);
+        log->append(sealed);
+      } else if (log) {
+        log->append(ply);
+      }
       if (!s.quiet && s.out)
         fmt::print(*s.out, "{:>4}. {:<6} {}{}\n", r.plies,
                    seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
@@ -160,7 +188,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     r.info = plugin.query(r.state, full_flags());  // the scores, once
   } catch (const PluginFault& f) {
     r.fault = fault_record(f, scoring ? r.plies : r.plies + 1, now_ms() - start);
-    if (log) log->fault(*r.fault);
+    record_fault(*r.fault);
     return r;
   }
   r.finished = true;
@@ -171,7 +199,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     result.set_result(r.info.result());
     result.set_plies(static_cast<std::uint32_t>(r.plies));
     result.set_end_time_ms(now_ms() - start);
-    if (chance_game) reveal_chance(result, secret);
+    if (secrets) reveal_secrets(result, *secrets);
+    else if (chance_game) reveal_chance(result, secret);
     log->finish(result);
   }
   return r;

@@ -6,6 +6,7 @@
 #include "gamehost/agents/spec.h"
 #include "gamehost/faults.h"
 #include "gamehost/log_repair.h"
+#include "gamehost/log_seal.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 
@@ -23,7 +24,8 @@ bool reproducible(const std::string& spec_text) {
 
 }  // namespace
 
-ResumePoint load_resume_point(Registry& registry, const std::filesystem::path& path, Plugin*& plugin) {
+ResumePoint load_resume_point(Registry& registry, const std::filesystem::path& path, Plugin*& plugin,
+                              const std::filesystem::path& secret_file) {
   const std::string file = path.string();
   const std::string bytes = read_regular_file(path);
   if (const auto torn = find_torn_tail(bytes, file))
@@ -48,6 +50,22 @@ ResumePoint load_resume_point(Registry& registry, const std::filesystem::path& p
       throw HostError(fmt::format("{}: player {} ({}) cannot be recreated: {}", file, i + 1, h.players(i).name(),
                                   e.what()));
     }
+  }
+  const bool secret = !h.chance_commitment().empty() && !h.chance_reproducible();
+  if (secret && secret_file.empty())
+    throw HostError(fmt::format("{}: the game's chance is secret: resume it with --secret-file FILE, the file "
+                                "given when it was started; without its secrets no one can resume it",
+                                file));
+  if (!secret && !secret_file.empty())
+    throw HostError(fmt::format("--secret-file {}: {} is not a game with secret chance: it has no secrets to read",
+                                secret_file.string(), file));
+  if (secret) {
+    if (h.agents_commitment().empty())
+      throw HostError(fmt::format("{}: the game's chance is secret and was never stored (written before "
+                                  "--secret-file existed), so it cannot be resumed",
+                                  file));
+    p.secrets = read_secret_file(secret_file, h);
+    if (p.log.sealed) unseal_log(p.log, p.secrets->seal_key, fmt::format("--secret-file {}", secret_file.string()));
   }
   plugin = &registry.find(h.game_id());
   p.states = replay(*plugin, p.log, std::nullopt, /*keep_states=*/true).states;

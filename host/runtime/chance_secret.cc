@@ -15,24 +15,30 @@ namespace {
 constexpr std::size_t kSaltBytes = 16;
 constexpr std::string_view kDomain = "gamehost chance v1";
 
-void fill_random(void* out, std::size_t n) {
+}  // namespace
+
+void secure_random(void* out, std::size_t n) {
   auto* p = static_cast<unsigned char*>(out);
   while (n > 0) {
     const ssize_t got = ::getrandom(p, n, 0);
     if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) throw HostError(fmt::format("cannot draw a secret chance seed: getrandom: {}", std::strerror(errno)));
+    if (got <= 0) throw HostError(fmt::format("cannot draw a secret: getrandom: {}", std::strerror(errno)));
     p += got;
     n -= static_cast<std::size_t>(got);
   }
 }
 
-}  // namespace
+std::uint64_t secure_u64() {
+  std::uint64_t v = 0;
+  secure_random(&v, sizeof v);
+  return v;
+}
 
 ChanceSecret secret_chance() {
   ChanceSecret s;
-  fill_random(&s.seed, sizeof s.seed);
+  secure_random(&s.seed, sizeof s.seed);
   s.salt.resize(kSaltBytes);
-  fill_random(s.salt.data(), s.salt.size());
+  secure_random(s.salt.data(), s.salt.size());
   return s;
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "gamehost/framing.h"
+#include "gamehost/log_seal.h"
 #include "gamehost/output_file.h"
 #include "gamehost/regular_file.h"
 
@@ -153,6 +154,7 @@ GameLog parse_log(std::string_view bytes, const std::string& file) {
     at = frame.next;
   }
   if (!have_header) throw HostError(log_error(file, at, "header", "truncated: no header record"));
+  open_sealed(log);
   return log;
 }
 
@@ -168,6 +170,7 @@ std::string encode_log(const pb::GameRecord& game) {
   append_frame(out, record);
   for (const auto& ply : game.plies()) {
     *record.mutable_ply() = ply;
+    clear_sealed_fields(*record.mutable_ply());  // a sealed ply's hidden fields live only in its sealed part
     append_frame(out, record);
   }
   if (game.has_result()) {

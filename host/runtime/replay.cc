@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "gamehost/log_check.h"
+#include "gamehost/log_seal.h"
 
 namespace gamehost {
 
@@ -49,6 +50,7 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
   if (upto && (*upto < 0 || *upto > plies))
     throw HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log.file, *upto, plies));
   const int last = upto.value_or(plies);
+  if (log.sealed && last > 0) throw HostError(sealed_log_message(log));  // its hidden parts are not in the clear
 
   Replayed r;
   r.state = header.initial_state();

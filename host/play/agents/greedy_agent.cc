@@ -43,7 +43,7 @@ std::unique_ptr<Agent> make_greedy_agent(const AgentSpec& spec, const AgentConte
     rollouts = static_cast<std::uint32_t>(n);
   }
   const std::uint64_t seed =
-      spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x63EEull);
+      spec.get("seed") ? unsigned_param(*spec.get("seed")) : default_agent_seed(context, 0x63EEull);
   return std::make_unique<GreedyAgent>(seed, rollouts);
 }
 

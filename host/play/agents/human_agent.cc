@@ -185,7 +185,7 @@ std::unique_ptr<Agent> make_human_agent(const AgentSpec& spec, const AgentContex
   o.color = context.color;
   // By default the seed mcts:iters=N would have at this seat, so that a hint
   // names the move that agent would choose here.
-  o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x3C75ull);
+  o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : default_agent_seed(context, 0x3C75ull);
   return std::make_unique<HumanAgent>(*context.in, *context.out, context.coach, o);
 }
 

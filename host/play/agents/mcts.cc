@@ -247,7 +247,7 @@ std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext
     if (n > 1'000'000) throw fail("keep must be 0..1000000");
     keep = static_cast<std::uint32_t>(n);
   }
-  o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x3C75ull);
+  o.seed = spec.get("seed") ? unsigned_param(*spec.get("seed")) : default_agent_seed(context, 0x3C75ull);
   return std::make_unique<MctsAgent>(o, keep);
 }
 

@@ -25,7 +25,7 @@ class RandomAgent final : public Agent {
 
 std::unique_ptr<Agent> make_random_agent(const AgentSpec& spec, const AgentContext& context) {
   const std::uint64_t seed =
-      spec.get("seed") ? unsigned_param(*spec.get("seed")) : derived_agent_seed(context.game_seed, context.seat, 0x5EA7ull);
+      spec.get("seed") ? unsigned_param(*spec.get("seed")) : default_agent_seed(context, 0x5EA7ull);
   return std::make_unique<RandomAgent>(seed);
 }
 

@@ -9,6 +9,7 @@
 #include "gamehost/agents/human_agent.h"
 #include "gamehost/agents/mcts.h"
 #include "gamehost/agents/random_agent.h"
+#include "gamehost/game_secrets.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/suggest.h"
 
@@ -46,6 +47,18 @@ std::optional<std::string> AgentSpec::get(const std::string& key) const {
 std::uint64_t derived_agent_seed(std::uint64_t game_seed, int seat, std::uint64_t salt) {
   SplitMix mix(game_seed ^ (salt * static_cast<std::uint64_t>(seat + 1)));
   return mix.next() >> 16;  // shorter numbers read better in logs
+}
+
+std::uint64_t default_agent_seed(const AgentContext& context, std::uint64_t salt) {
+  return context.secret_seed ? secret_agent_seed(context.game_seed, context.seat, salt)
+                             : derived_agent_seed(context.game_seed, context.seat, salt);
+}
+
+std::string public_agent_spec(const std::string& typed, const std::string& resolved) {
+  if (parse_agent_spec(typed).get("seed")) return resolved;
+  AgentSpec spec = parse_agent_spec(resolved);
+  std::erase_if(spec.params, [](const auto& p) { return p.first == "seed"; });
+  return spec_text(spec);
 }
 
 std::string spec_text(const AgentSpec& spec) {

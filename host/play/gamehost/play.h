@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gamehost/game_log.h"
+#include "gamehost/game_secrets.h"
 #include "gamehost/plugin.h"
 
 namespace gamehost {
@@ -28,6 +29,10 @@ struct PlaySettings {
   // seed from the OS, committed in the log and revealed with the result;
   // a value makes the game's chance reproducible (and so not secret).
   std::optional<std::uint64_t> chance_seed;
+  // A secret game's secrets (game_secrets.h): chance, agents' seed, seal
+  // key. Null without chance_seed in a game with chance: play_game draws
+  // them (and nobody can resume the game, as nobody else holds them).
+  const GameSecrets* secrets = nullptr;
   std::vector<std::string> agents;  // one spec per seat
   // Agents the caller makes itself (the Python module's functions): for a
   // seat where this gives an agent, agents[seat] is not parsed.

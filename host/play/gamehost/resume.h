@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "gamehost/agents/agent.h"
 #include "gamehost/game_log.h"
+#include "gamehost/game_secrets.h"
 #include "gamehost/random.h"
 #include "gamehost/registry.h"
 
@@ -22,13 +24,18 @@ struct ResumePoint {
   GameLog log;                      // verified, unfinished
   std::vector<std::string> states;  // states[k]: after k plies
   std::uint64_t keep_bytes = 0;     // the whole records (a signature is dropped)
+  // A secret game's secrets, from the --secret-file that matched its header.
+  std::optional<GameSecrets> secrets;
 };
 
 // Reads `path` and verifies it through the plugin of its game (from
 // `registry`, set in `plugin`). Refuses (HostError "LOG: what") a finished
 // log, a torn one (repair it first), a foreign one (a game not installed,
-// agents this host cannot recreate).
-ResumePoint load_resume_point(Registry& registry, const std::filesystem::path& path, Plugin*& plugin);
+// agents this host cannot recreate). A game with secret chance resumes only
+// with `secret_file`, the file play --secret-file wrote for it (its secrets
+// open the sealed plies); without it, or with another game's, it is refused.
+ResumePoint load_resume_point(Registry& registry, const std::filesystem::path& path, Plugin*& plugin,
+                              const std::filesystem::path& secret_file = {});
 
 // The agent specs recorded in the header, one per seat.
 std::vector<std::string> recorded_agents(const ResumePoint& point);

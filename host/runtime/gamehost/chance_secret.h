@@ -29,6 +29,12 @@ struct ChanceSecret {
   bool reproducible = false;  // follows from a number the user gave: not secret
 };
 
+// `n` bytes from the OS's secure source (getrandom(2)), for every secret of
+// a game: chance seed and salt, agents' seed, seal key, nonces. Throws
+// HostError if the OS refuses.
+void secure_random(void* out, std::size_t n);
+std::uint64_t secure_u64();
+
 // A fresh secret from getrandom(2). Throws HostError if the OS refuses.
 ChanceSecret secret_chance();
 // A reproducible one: the chance seed the user gave, zero salt.

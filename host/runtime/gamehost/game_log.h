@@ -81,6 +81,9 @@ struct GameLog {
   // where it starts (0: unsigned) and its contents.
   std::uint64_t signature_offset = 0;
   pb::LogSignature signature;
+  // Its plies' hidden parts are sealed and no key opened them (an unfinished
+  // secret game, log_seal.h): no position after ply 0 can be replayed.
+  bool sealed = false;
   bool finished() const { return record.has_result(); }
   bool faulted() const { return record.has_fault(); }
   bool signed_() const { return signature_offset != 0; }

@@ -39,6 +39,9 @@ struct AgentContext {
   Coach* coach = nullptr;
   bool coached = false;
   bool color = false;  // the board in ANSI colour (gamehost/terminal_board.h)
+  // A secret game (game_secrets.h): game_seed is then the secret agents'
+  // seed, and agents without their own seed get secret_agent_seed's.
+  bool secret_seed = false;
 };
 
 struct AgentParam {
@@ -74,6 +77,16 @@ std::string spec_text(const AgentSpec& spec);
 // The default seed of an agent at `seat` of a game seeded `game_seed`, one
 // per agent kind (`salt`), so seats and kinds never share a stream.
 std::uint64_t derived_agent_seed(std::uint64_t game_seed, int seat, std::uint64_t salt);
+
+// The seed of an agent of kind `salt` given no seed= of its own: in a
+// secret game a one-way function of the secret agents' seed (64 bits), else
+// derived_agent_seed of the game seed.
+std::uint64_t default_agent_seed(const AgentContext& context, std::uint64_t salt);
+
+// The spec to print and record while a secret game runs: `resolved` without
+// the seed the agent derived (kept when the user gave it in `typed`), so
+// nothing printed tells an agent's seed until the result reveals it.
+std::string public_agent_spec(const std::string& typed, const std::string& resolved);
 
 // Parses a non-negative integer parameter (the spec was checked already).
 std::uint64_t unsigned_param(const std::string& value);
