@@ -42,7 +42,7 @@ void set_call_timeout(CallLimits& limits, const std::string& text) {
   }
   const std::string kind = lower(text.substr(0, eq));
   std::string known;
-  for (int m = pb::METHOD_DESCRIBE; m <= pb::METHOD_SAMPLE_HIDDEN; ++m) {
+  for (int m = pb::METHOD_DESCRIBE; m <= pb::METHOD_SOLVE; ++m) {
     const std::string name = lower(call_name(static_cast<pb::Method>(m)));
     if (kind == name) {
       limits[static_cast<pb::Method>(m)] = parse_seconds(text.substr(eq + 1), text);

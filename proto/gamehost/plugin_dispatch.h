@@ -5,7 +5,7 @@
 // A game supplies a Handlers class with a member per call it answers,
 //   Outcome describe(const v1::DescribeRequest&, v1::DescribeResponse&);
 //   Outcome new_game(...), query, apply, parse_action, observe, analyze,
-//   evaluate, rollout, render_scene, sample_hidden (same shape);
+//   evaluate, rollout, render_scene, sample_hidden, solve (same shape);
 // where Outcome is std::optional of a refusal with `status`, `code` and
 // `message` (nullopt = OK); a handler may also return void (always OK).
 // Calls the class has no member for are answered UNIMPLEMENTED. Then:
@@ -112,6 +112,7 @@ class PluginDispatcher final : public GamePlugin {
       GAMEHOST_DISPATCH(METHOD_ROLLOUT, rollout_, rollout)
       GAMEHOST_DISPATCH(METHOD_RENDER_SCENE, render_scene_, render_scene)
       GAMEHOST_DISPATCH(METHOD_SAMPLE_HIDDEN, sample_hidden_, sample_hidden)
+      GAMEHOST_DISPATCH(METHOD_SOLVE, solve_, solve)
       default:
         return fail(v1::UNIMPLEMENTED, id_ + " does not implement method " + std::to_string(method));
     }
@@ -132,6 +133,7 @@ class PluginDispatcher final : public GamePlugin {
   Slot<v1::RolloutRequest, v1::RolloutResponse> rollout_;
   Slot<v1::RenderSceneRequest, v1::RenderSceneResponse> render_scene_;
   Slot<v1::SampleHiddenRequest, v1::SampleHiddenResponse> sample_hidden_;
+  Slot<v1::SolveRequest, v1::SolveResponse> solve_;
 };
 
 }  // namespace gamehost

@@ -160,6 +160,32 @@ TEST_CASE("a missed win in Connect Four loses exactly the whole game", "[cli]") 
   CHECK(review.plies[7].move_class() == rpb::BEST);
 }
 
+TEST_CASE("Connect Four: the game's own solver makes every ply with at most 30 empty cells exact", "[cli]") {
+  const auto dir = test::temp_dir("review-c4-sample");
+  const auto log = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/connect_four-seed-1.ghlog");
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "200", "--format", "none"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "connect_four-seed-1.ghreview");
+  REQUIRE(review.plies.size() >= 17);
+  // Ply k is played with 43 - k empty cells: from ply 13 on, at most 30.
+  for (const auto& p : review.plies) {
+    if (p.ply() < 13) continue;
+    INFO("ply " << p.ply());
+    CHECK(p.before().exact());
+    CHECK(p.after().exact());
+  }
+  // Plies 13, 16 and 17 each turn a won position into a lost one (issue
+  // 35): exact blunders, never "best".
+  for (const int ply : {13, 16, 17}) {
+    const rpb::PlyReview& p = review.plies[ply - 1];
+    INFO("ply " << ply);
+    CHECK(p.before().margin() == 1);
+    CHECK(p.after().margin() == -1);
+    CHECK(p.points_lost() == 2);
+    CHECK(p.move_class() == rpb::BLUNDER);
+  }
+}
+
 TEST_CASE("a review is the same for any jobs, and a killed review continues to the same bytes", "[cli]") {
   const auto dir = test::temp_dir("review-resume");
   const auto log = copy_log(dir, kSeed1);

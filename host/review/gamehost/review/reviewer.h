@@ -20,6 +20,10 @@ namespace gamehost::review {
 // not are valued by their returns.
 bool keeps_points(Plugin& game, const std::string& state);
 
+// The game's own solver's default budget a position (ReviewSettings.
+// solve_nodes; docs/review.md, "Reach of the solver").
+inline constexpr std::uint64_t kDefaultSolveNodes = 20'000'000;
+
 // The default engine settings and class thresholds (the thresholds depend
 // on whether the game keeps points); the move value rule "reply".
 rpb::ReviewSettings default_settings(bool keeps_points);

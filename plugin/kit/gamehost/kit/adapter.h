@@ -33,6 +33,10 @@
 //                                         // default (RolloutRequest.uniform)
 //   void render(const State&, const pb::ViewOptions&, pb::Scene&); // RENDER_SCENE
 //   State sample_hidden(const State&, int seat, gamecore::Rng&);   // SAMPLE_HIDDEN
+//   kit::Solution solve(const State&, std::uint64_t budget,        // SOLVE: the
+//                       std::optional<double> guess);  // game's exact solver
+//                                         // (solve.h); called on non-terminal
+//                                         // states with budget >= 1 only
 //   void board(const State&, const State* before, std::optional<int> seat,
 //              pb::TerminalBoard&);   // QueryFlags.board, ObserveRequest.board:
 //                                     // the terminal board as `seat` sees it
@@ -52,6 +56,7 @@
 #include "gamehost.pb.h"
 #include "gamehost/kit/options.h"
 #include "gamehost/kit/outcome.h"
+#include "gamehost/kit/solve.h"
 #include "gamehost/kit/state_cache.h"
 #include "scene.pb.h"
 
@@ -86,6 +91,11 @@ concept HasSampleHidden = requires(G& g, const typename G::State& s, gamecore::R
 };
 
 template <class G>
+concept HasSolve = requires(G& g, const typename G::State& s) {
+  { g.solve(s, std::uint64_t{1}, std::optional<double>()) } -> std::same_as<Solution>;
+};
+
+template <class G>
 concept HasBoard = requires(G& g, const typename G::State& s, pb::TerminalBoard& out) {
   g.board(s, &s, std::optional<int>(), out);
 };
@@ -108,6 +118,7 @@ class Adapter {
     if constexpr (HasRollout<Game>) info_.add_optional_methods(pb::METHOD_ROLLOUT);
     if constexpr (HasScene<Game>) info_.add_optional_methods(pb::METHOD_RENDER_SCENE);
     if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
+    if constexpr (HasSolve<Game>) info_.add_optional_methods(pb::METHOD_SOLVE);
   }
 
   void describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) { *resp.mutable_info() = info_; }
@@ -232,6 +243,25 @@ class Adapter {
     if (auto refused = check_seat("seat", req.seat())) return refused;
     gamecore::Rng rng(req.seed());
     resp.set_state(Game::encode(game_.sample_hidden(**s, req.seat(), rng)));
+    return std::nullopt;
+  }
+
+  Outcome solve(const pb::SolveRequest& req, pb::SolveResponse& resp)
+    requires HasSolve<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    if (req.budget() == 0) return refuse(pb::INVALID_ARGUMENT, "budget 0: give at least one position to visit");
+    pb::StateInfo info;
+    game_.fill_info(**s, pb::QueryFlags(), info);
+    if (info.terminal()) return refuse(pb::INVALID_ARGUMENT, "the game is over: nothing to solve");
+    const Solution solved =
+        game_.solve(**s, req.budget(), req.has_guess() ? std::optional<double>(req.guess()) : std::nullopt);
+    resp.set_exact(solved.exact);
+    resp.set_nodes(solved.nodes);
+    if (!solved.exact) return std::nullopt;
+    resp.set_value(solved.value);
+    for (const std::uint32_t a : solved.line) resp.add_line(a);
     return std::nullopt;
   }
 
