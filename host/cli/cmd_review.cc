@@ -152,8 +152,9 @@ void add_review_command(CLI::App& app, Common& common) {
                   "endgame solver budget a position, in positions visited (default 200000; 0: no solver)");
   cmd->add_option("--solve-nodes", a->solve_nodes,
                   fmt::format("the game's own solver's budget a position, for games that offer one (Solve), in "
-                              "positions it visits (default {}; 0: use the generic solver)",
-                              rv::kDefaultSolveNodes));
+                              "positions it visits (default {} for games that keep points, {} for others; 0: use the "
+                              "generic solver)",
+                              rv::kDefaultSolveNodesWithPoints, rv::kDefaultSolveNodes));
   cmd->add_option("--move-value", a->move_value,
                   "how the best move and the move played are valued: reply (default: each against the opponent's "
                   "best reply, then playouts) or subtree (each move's mean over its deepened subtree); "

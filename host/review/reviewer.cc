@@ -66,7 +66,7 @@ rpb::ReviewSettings default_settings(bool keeps_points) {
   s.set_rollouts(1);
   s.set_rollout_policy("guided");
   s.set_solver_nodes(200000);
-  s.set_solve_nodes(kDefaultSolveNodes);
+  s.set_solve_nodes(keeps_points ? kDefaultSolveNodesWithPoints : kDefaultSolveNodes);
   if (keeps_points) {
     s.set_inaccuracy(3);
     s.set_mistake(7);
