@@ -186,6 +186,33 @@ TEST_CASE("Connect Four: the game's own solver makes every ply with at most 30 e
   }
 }
 
+TEST_CASE("Alien City: the game's own solver classes the seed-2 sample's plies 39 and 40 exactly", "[cli]") {
+  const auto dir = test::temp_dir("review-seed-2");
+  const auto log = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/seed-2.ghlog");
+  // Few iterations: the plies asked about are proved, not searched.
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "100", "--format", "none"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "seed-2.ghreview");
+  REQUIRE(review.plies.size() == 51);
+  // Ply 40: Black's KD@C10 turns +10 into -9 (issue 35: once called an
+  // inaccuracy of 5.3); ply 39: White's RT@D5 turns +6 into -10.
+  const rpb::PlyReview& p40 = review.plies[39];
+  CHECK(p40.played() == "KD@C10");
+  CHECK(p40.before().exact());
+  CHECK(p40.after().exact());
+  CHECK(p40.before().margin() == 10);
+  CHECK(p40.after().margin() == -9);
+  CHECK(p40.points_lost() == 19);
+  CHECK(p40.move_class() == rpb::BLUNDER);
+  const rpb::PlyReview& p39 = review.plies[38];
+  CHECK(p39.played() == "RT@D5");
+  CHECK(p39.before().exact());
+  CHECK(p39.before().margin() == 6);
+  CHECK(p39.after().margin() == -10);
+  CHECK(p39.points_lost() == 16);
+  CHECK(p39.move_class() == rpb::BLUNDER);
+}
+
 TEST_CASE("a review is the same for any jobs, and a killed review continues to the same bytes", "[cli]") {
   const auto dir = test::temp_dir("review-resume");
   const auto log = copy_log(dir, kSeed1);
