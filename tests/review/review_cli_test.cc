@@ -36,7 +36,7 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   REQUIRE(review.plies.size() == 47);
   CHECK(review.header.log_plies() == 47);
   // Ply 38: Black's dome on G1 turned a 11-point loss into a 39-point loss;
-  // the dome on H1 kept it at 11.
+  // the black dome on H4 (as the dome on H1) kept it at 11.
   const rpb::PlyReview& p38 = review.plies[37];
   CHECK(p38.played() == "BD@G1");
   CHECK(p38.before().exact());
@@ -45,14 +45,14 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   CHECK(p38.after().margin() == -39);
   CHECK(p38.points_lost() == 28);
   CHECK(p38.move_class() == rpb::BLUNDER);
-  CHECK(p38.best() == "BD@H1");
-  CHECK(p38.best_line(0) == "BD@H1");
+  CHECK(p38.best() == "KD@H4");
+  CHECK(p38.best_line(0) == "KD@H4");
   CHECK(p38.played_line(0) == "BD@G1");
   // Ply 46: Black's only legal move.
   CHECK(review.plies[45].move_class() == rpb::FORCED);
   CHECK(review.plies[45].legal_count() == 1);
   // The table says the same.
-  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      BD@H1       28.0  blunder") !=
+  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      KD@H4       28.0  blunder") !=
         std::string::npos);
   // Every reviewed ply: never a negative loss, classes from the thresholds;
   // no move called better than the one played is worth less than it (the
