@@ -37,7 +37,7 @@ struct ReviewArgs {
   std::string out, shard;
   bool force = false;
   bool quiet = false;
-  std::optional<std::uint64_t> iters, seed, solver_nodes;
+  std::optional<std::uint64_t> iters, seed, solver_nodes, solve_nodes;
   std::optional<std::string> move_value;
 };
 
@@ -116,6 +116,7 @@ void run(Common& common, const ReviewArgs& a) {
     if (a.iters) req.settings.set_iterations(*a.iters);
     if (a.seed) req.settings.set_seed(*a.seed);
     if (a.solver_nodes) req.settings.set_solver_nodes(*a.solver_nodes);
+    if (a.solve_nodes) req.settings.set_solve_nodes(*a.solve_nodes);
     if (a.move_value) rv::set_move_value(req.settings, *a.move_value);
     req.jobs = a.jobs;
     req.restart = a.force;
@@ -151,6 +152,12 @@ void add_review_command(CLI::App& app, Common& common) {
       ->check(whole_number_check());
   cmd->add_option("--solver-nodes", a->solver_nodes,
                   "endgame solver budget a position, in positions visited (default 200000; 0: no solver)")
+      ->check(whole_number_check());
+  cmd->add_option("--solve-nodes", a->solve_nodes,
+                  fmt::format("the game's own solver's budget a position, for games that offer one (Solve), in "
+                              "positions it visits (default {} for games that keep points, {} for others; 0: use the "
+                              "generic solver)",
+                              rv::kDefaultSolveNodesWithPoints, rv::kDefaultSolveNodes))
       ->check(whole_number_check());
   cmd->add_option("--move-value", a->move_value,
                   "how the best move and the move played are valued: reply (default: each against the opponent's "

@@ -10,7 +10,7 @@
 #include "gamehost/replay.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/reviewer.h"
-#include "gamehost/review/solver.h"
+#include "gamehost/review/exact_solver.h"
 
 namespace gamehost::review {
 
@@ -53,11 +53,11 @@ std::string lost_text(double lost, bool exact, bool points) {
 
 // A proved value of the position `state`, when the solver reaches the end
 // from it within its budget (or the game is over there).
-std::optional<ExactValue> proved(EndgameSolver& solver, Plugin& game, const std::string& state,
+std::optional<ExactValue> proved(ExactSolver& solver, Plugin& game, const std::string& state,
                                  const pb::StateInfo& info) {
   if (info.terminal()) return terminal_value(game, state, info);
   if (!solver.applicable()) return std::nullopt;
-  auto solved = solver.solve(state, info, EngineCoach::kSolverNodes);
+  auto solved = solver.solve(state, info);
   if (!solved) return std::nullopt;
   return solved_value(*solved);
 }
@@ -109,7 +109,7 @@ rpb::PlyReview EngineCoach::review(const Turn& turn, std::uint32_t action, std::
   r.set_played(applied.action().notation());
   // Exact where the solver reaches: the position before (its best move's
   // value) and the one after the move played.
-  EndgameSolver solver(turn.game, points);
+  ExactSolver solver(turn.game, points, kSolverNodes, kSolveNodes);
   std::optional<ExactValue> before, after;
   before = proved(solver, turn.game, turn.state, turn.info);
   if (before) after = proved(solver, turn.game, applied.state(), applied.info());

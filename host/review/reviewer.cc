@@ -17,6 +17,7 @@
 #include "gamehost/random.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
+#include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
 
 namespace gamehost::review {
@@ -65,6 +66,7 @@ rpb::ReviewSettings default_settings(bool keeps_points) {
   s.set_rollouts(1);
   s.set_rollout_policy("guided");
   s.set_solver_nodes(200000);
+  s.set_solve_nodes(keeps_points ? kDefaultSolveNodesWithPoints : kDefaultSolveNodes);
   if (keeps_points) {
     s.set_inaccuracy(3);
     s.set_mistake(7);
@@ -129,17 +131,17 @@ namespace {
 std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Positions& pos,
                                                     const rpb::ReviewSettings& settings, bool keeps_points) {
   std::vector<std::optional<ExactValue>> exact(pos.states.size());
-  EndgameSolver solver(game, keeps_points);
+  ExactSolver solver(game, keeps_points, settings.solver_nodes(), settings.solve_nodes());
   for (int k = static_cast<int>(pos.states.size()) - 1; k >= 0; --k) {
     const auto& info = pos.infos[k];
     if (info.terminal()) {
       exact[k] = terminal_value(game, pos.states[k], info);
       continue;
     }
-    if (settings.solver_nodes() == 0 || !solver.applicable()) break;
+    if (!solver.applicable()) break;
     std::optional<double> guess;
     if (exact[k + 1]) guess = exact[k + 1]->for_seat[0].margin();
-    auto solved = solver.solve(pos.states[k], info, settings.solver_nodes(), guess);
+    auto solved = solver.solve(pos.states[k], info, guess);
     if (!solved) break;
     exact[k] = solved_value(*solved);
   }

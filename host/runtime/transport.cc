@@ -45,6 +45,7 @@ std::string call_name(pb::Method method) {
     case pb::METHOD_ROLLOUT: return "Rollout";
     case pb::METHOD_RENDER_SCENE: return "RenderScene";
     case pb::METHOD_SAMPLE_HIDDEN: return "SampleHidden";
+    case pb::METHOD_SOLVE: return "Solve";
     case pb::METHOD_OBSERVATION_TENSOR: return "ObservationTensor";
     default: return fmt::format("method {}", static_cast<int>(method));
   }
@@ -56,6 +57,7 @@ CallLimits::CallLimits() {
   timeout.fill(std::chrono::seconds(10));
   (*this)[pb::METHOD_DESCRIBE] = std::chrono::seconds(5);
   (*this)[pb::METHOD_ROLLOUT] = std::chrono::seconds(60);
+  (*this)[pb::METHOD_SOLVE] = std::chrono::seconds(60);  // a whole endgame's search in one call
 }
 
 bool isolate_from_environment() {

@@ -36,7 +36,7 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   REQUIRE(review.plies.size() == 47);
   CHECK(review.header.log_plies() == 47);
   // Ply 38: Black's dome on G1 turned a 11-point loss into a 39-point loss;
-  // the dome on H1 kept it at 11.
+  // the black dome on H4 (as the dome on H1) kept it at 11.
   const rpb::PlyReview& p38 = review.plies[37];
   CHECK(p38.played() == "BD@G1");
   CHECK(p38.before().exact());
@@ -45,14 +45,14 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   CHECK(p38.after().margin() == -39);
   CHECK(p38.points_lost() == 28);
   CHECK(p38.move_class() == rpb::BLUNDER);
-  CHECK(p38.best() == "BD@H1");
-  CHECK(p38.best_line(0) == "BD@H1");
+  CHECK(p38.best() == "KD@H4");
+  CHECK(p38.best_line(0) == "KD@H4");
   CHECK(p38.played_line(0) == "BD@G1");
   // Ply 46: Black's only legal move.
   CHECK(review.plies[45].move_class() == rpb::FORCED);
   CHECK(review.plies[45].legal_count() == 1);
   // The table says the same.
-  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      BD@H1       28.0  blunder") !=
+  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      KD@H4       28.0  blunder") !=
         std::string::npos);
   // Every reviewed ply: never a negative loss, classes from the thresholds;
   // no move called better than the one played is worth less than it (the
@@ -158,6 +158,59 @@ TEST_CASE("a missed win in Connect Four loses exactly the whole game", "[cli]") 
   CHECK(p7.move_class() == rpb::BLUNDER);
   // Yellow's winning move is the best one.
   CHECK(review.plies[7].move_class() == rpb::BEST);
+}
+
+TEST_CASE("Connect Four: the game's own solver makes every ply with at most 30 empty cells exact", "[cli]") {
+  const auto dir = test::temp_dir("review-c4-sample");
+  const auto log = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/connect_four-seed-1.ghlog");
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "200", "--format", "none"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "connect_four-seed-1.ghreview");
+  REQUIRE(review.plies.size() >= 17);
+  // Ply k is played with 43 - k empty cells: from ply 13 on, at most 30.
+  for (const auto& p : review.plies) {
+    if (p.ply() < 13) continue;
+    INFO("ply " << p.ply());
+    CHECK(p.before().exact());
+    CHECK(p.after().exact());
+  }
+  // Plies 13, 16 and 17 each turn a won position into a lost one (issue
+  // 35): exact blunders, never "best".
+  for (const int ply : {13, 16, 17}) {
+    const rpb::PlyReview& p = review.plies[ply - 1];
+    INFO("ply " << ply);
+    CHECK(p.before().margin() == 1);
+    CHECK(p.after().margin() == -1);
+    CHECK(p.points_lost() == 2);
+    CHECK(p.move_class() == rpb::BLUNDER);
+  }
+}
+
+TEST_CASE("Alien City: the game's own solver classes the seed-2 sample's plies 39 and 40 exactly", "[cli]") {
+  const auto dir = test::temp_dir("review-seed-2");
+  const auto log = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/seed-2.ghlog");
+  // Few iterations: the plies asked about are proved, not searched.
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "100", "--format", "none"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "seed-2.ghreview");
+  REQUIRE(review.plies.size() == 51);
+  // Ply 40: Black's KD@C10 turns +10 into -9 (issue 35: once called an
+  // inaccuracy of 5.3); ply 39: White's RT@D5 turns +6 into -10.
+  const rpb::PlyReview& p40 = review.plies[39];
+  CHECK(p40.played() == "KD@C10");
+  CHECK(p40.before().exact());
+  CHECK(p40.after().exact());
+  CHECK(p40.before().margin() == 10);
+  CHECK(p40.after().margin() == -9);
+  CHECK(p40.points_lost() == 19);
+  CHECK(p40.move_class() == rpb::BLUNDER);
+  const rpb::PlyReview& p39 = review.plies[38];
+  CHECK(p39.played() == "RT@D5");
+  CHECK(p39.before().exact());
+  CHECK(p39.before().margin() == 6);
+  CHECK(p39.after().margin() == -10);
+  CHECK(p39.points_lost() == 16);
+  CHECK(p39.move_class() == rpb::BLUNDER);
 }
 
 TEST_CASE("a review is the same for any jobs, and a killed review continues to the same bytes", "[cli]") {

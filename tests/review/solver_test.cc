@@ -7,6 +7,8 @@
 #include "gamehost/game_log.h"
 #include "gamehost/random.h"
 #include "gamehost/replay.h"
+#include "gamehost/error.h"
+#include "gamehost/review/exact_solver.h"
 #include "gamehost/review/solver.h"
 
 using namespace gamehost;
@@ -155,4 +157,100 @@ TEST_CASE("the solver makes each child only when its turn comes, with null windo
   // Every child made first visited 990 positions here; each child made in
   // its turn with full windows, 666; with null windows after the first, 515.
   CHECK(solved->nodes == 515);
+}
+
+namespace {
+
+// The status of a Solve call that is refused (OK when it is answered).
+int solve_status(Plugin& game, const pb::SolveRequest& req) {
+  pb::SolveResponse resp;
+  try {
+    game.call(pb::METHOD_SOLVE, req, resp);
+  } catch (const CallError& e) {
+    return e.status();
+  }
+  return pb::OK;
+}
+
+// A position of a random Connect Four game `plies` into it, or nullopt
+// when the game ended before.
+std::optional<std::pair<std::string, pb::StateInfo>> connect_four_position(Plugin& game, std::uint64_t seed, int plies) {
+  SplitMix rng(seed);
+  pb::NewGameRequest req;
+  *req.mutable_flags() = legal_flags();
+  auto started = game.new_game(req);
+  std::string s = started.state();
+  pb::StateInfo info = started.info();
+  pb::ApplyResponse applied;
+  for (int ply = 0; ply < plies; ++ply) {
+    if (info.terminal()) return std::nullopt;
+    game.apply(s, info.legal_ids(static_cast<int>(rng.below(info.legal_ids_size()))), legal_flags(), applied);
+    s = applied.state();
+    info = applied.info();
+  }
+  if (info.terminal()) return std::nullopt;
+  return std::make_pair(s, info);
+}
+
+}  // namespace
+
+TEST_CASE("Connect Four's own Solve proves what the generic solver proves, through the module", "[solver]") {
+  auto game = Plugin::load(CONNECT_FOUR_PLUGIN);
+  REQUIRE(review::offers_solve(*game));
+  review::EndgameSolver generic(*game, /*keeps_points=*/false);
+  int compared = 0;
+  for (std::uint64_t seed = 1; compared < 12 && seed < 2000; ++seed) {
+    const auto position = connect_four_position(*game, seed, 30);
+    if (!position) continue;
+    const auto& [state, info] = *position;
+    const auto own = review::solve_in_game(*game, state, 1'000'000);
+    const auto reference = generic.solve(state, info, 10'000'000);
+    REQUIRE(own);
+    REQUIRE(reference);
+    CHECK(own->margin == reference->margin);
+    CHECK(own->best_action == own->line.front());
+    // The line is legal and ends the game with the proved result.
+    std::string s = state;
+    pb::ApplyResponse applied;
+    for (const std::uint32_t a : own->line) {
+      game->apply(s, a, legal_flags(), applied);
+      s = applied.state();
+    }
+    REQUIRE(applied.info().terminal());
+    CHECK(applied.info().returns(0) == own->margin);
+    ++compared;
+  }
+  CHECK(compared == 12);
+}
+
+TEST_CASE("Solve refuses what it cannot answer, and games without it answer UNIMPLEMENTED", "[solver]") {
+  auto game = Plugin::load(CONNECT_FOUR_PLUGIN);
+  const auto position = connect_four_position(*game, 1, 4);
+  REQUIRE(position);
+  pb::SolveRequest req;
+  req.set_state(position->first);
+  req.set_budget(0);
+  CHECK(solve_status(*game, req) == pb::INVALID_ARGUMENT);
+  req.set_state("not a state");
+  req.set_budget(1000);
+  CHECK(solve_status(*game, req) == pb::BAD_STATE);
+  // Past its budget: answered, not exact, the positions counted.
+  req.set_state(position->first);
+  pb::SolveResponse resp;
+  game->call(pb::METHOD_SOLVE, req, resp);
+  CHECK_FALSE(resp.exact());
+  CHECK(resp.nodes() == 1001);
+  CHECK(resp.line_size() == 0);
+  CHECK_FALSE(review::solve_in_game(*game, position->first, 1000));
+
+  auto hidden = Plugin::load(CITY_PLANNING_PLUGIN);
+  CHECK_FALSE(review::offers_solve(*hidden));
+  req.set_state(hidden->new_game(pb::NewGameRequest()).state());
+  CHECK(solve_status(*hidden, req) == pb::UNIMPLEMENTED);
+  // The review's solver falls back to the generic one where the game has
+  // none, and does not ask the game when told not to.
+  CHECK_FALSE(review::ExactSolver(*hidden, true, 200000, 1000000).in_game());
+  CHECK(review::ExactSolver(*game, false, 200000, 1000000).in_game());
+  CHECK_FALSE(review::ExactSolver(*game, false, 200000, 0).in_game());
+  CHECK_FALSE(review::ExactSolver(*game, false, 0, 1000000).applicable());
 }

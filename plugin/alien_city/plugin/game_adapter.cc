@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "alien_city.pb.h"
 #include "alien_city/core/diagram.h"
+#include "alien_city/core/endgame.h"
 #include "alien_city/core/notation.h"
 #include "alien_city/core/guided_playout.h"
 #include "alien_city/core/playout.h"
@@ -190,6 +192,23 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   void board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out) {
     draw_board(s, before, seat, out);
   }
+
+  // Solve: the core's endgame solver (core/endgame.h). Seat 0 is Black,
+  // so its margin is the value. A guess off the whole points is rounded.
+  gamehost::kit::Solution solve(const State& s, std::uint64_t budget, std::optional<double> guess) {
+    std::optional<int> around;
+    if (guess && *guess > -1e6 && *guess < 1e6) around = static_cast<int>(std::lround(*guess));
+    const EndgameResult r = solver_.solve(s, budget, around);
+    gamehost::kit::Solution out;
+    out.exact = r.proved;
+    out.value = r.margin;
+    out.nodes = r.nodes;
+    for (const Action& a : r.line) out.line.push_back(static_cast<std::uint32_t>(action_id(a)));
+    return out;
+  }
+
+ private:
+  EndgameSolver solver_;  // its table is allocated at the first Solve
 };
 
 }  // namespace alien_city::plugin

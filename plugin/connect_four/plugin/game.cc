@@ -6,6 +6,7 @@
 #include "connect_four/core/notation.h"
 #include "connect_four/core/playout.h"
 #include "connect_four/core/serialize.h"
+#include "connect_four/core/solver.h"
 #include "game.h"
 #include "gamehost/kit/entry.h"
 #include "gamehost/kit/game_base.h"
@@ -113,6 +114,20 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out) {
     plugin::observation_tensor(s, seat, out);
   }
+  // Solve: the bitboard solver (core/solver.h); no points, so the value is
+  // Red's return. The guess does not help a search of three values.
+  gamehost::kit::Solution solve(const State& s, std::uint64_t budget, std::optional<double>) {
+    const SolveResult r = solver_.solve(s, budget);
+    gamehost::kit::Solution out;
+    out.exact = r.proved;
+    out.value = r.value;
+    out.nodes = r.nodes;
+    for (const int col : r.line) out.line.push_back(static_cast<std::uint32_t>(col));
+    return out;
+  }
+
+ private:
+  Solver solver_;  // its table is allocated at the first Solve
 };
 
 }  // namespace connect_four::plugin

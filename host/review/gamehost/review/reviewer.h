@@ -20,6 +20,13 @@ namespace gamehost::review {
 // not are valued by their returns.
 bool keeps_points(Plugin& game, const std::string& state);
 
+// The game's own solver's default budget a position (ReviewSettings.
+// solve_nodes; docs/review.md, "Reach of the solver"): a few seconds for
+// the position where it gives up. Games that keep points (Alien City) visit
+// about a million positions a second, Connect Four about six million.
+inline constexpr std::uint64_t kDefaultSolveNodes = 20'000'000;
+inline constexpr std::uint64_t kDefaultSolveNodesWithPoints = 2'000'000;
+
 // The default engine settings and class thresholds (the thresholds depend
 // on whether the game keeps points); the move value rule "reply".
 rpb::ReviewSettings default_settings(bool keeps_points);

@@ -35,6 +35,10 @@
 //   State sample_hidden(const State&, int seat, gamecore::Rng&);   // SAMPLE_HIDDEN
 //   void observation_tensor(const State&, int seat,   // OBSERVATION_TENSOR:
 //                           pb::ObservationTensorResponse&);  // shape, values
+//   kit::Solution solve(const State&, std::uint64_t budget,        // SOLVE: the
+//                       std::optional<double> guess);  // game's exact solver
+//                                         // (solve.h); called on non-terminal
+//                                         // states with budget >= 1 only
 //   void board(const State&, const State* before, std::optional<int> seat,
 //              pb::TerminalBoard&);   // QueryFlags.board, ObserveRequest.board:
 //                                     // the terminal board as `seat` sees it
@@ -54,6 +58,7 @@
 #include "gamehost.pb.h"
 #include "gamehost/kit/options.h"
 #include "gamehost/kit/outcome.h"
+#include "gamehost/kit/solve.h"
 #include "gamehost/kit/state_cache.h"
 #include "scene.pb.h"
 
@@ -90,6 +95,9 @@ concept HasSampleHidden = requires(G& g, const typename G::State& s, gamecore::R
 template <class G>
 concept HasObservationTensor =
     requires(G& g, const typename G::State& s, pb::ObservationTensorResponse& out) { g.observation_tensor(s, 0, out); };
+concept HasSolve = requires(G& g, const typename G::State& s) {
+  { g.solve(s, std::uint64_t{1}, std::optional<double>()) } -> std::same_as<Solution>;
+};
 
 template <class G>
 concept HasBoard = requires(G& g, const typename G::State& s, pb::TerminalBoard& out) {
@@ -115,6 +123,7 @@ class Adapter {
     if constexpr (HasScene<Game>) info_.add_optional_methods(pb::METHOD_RENDER_SCENE);
     if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
     if constexpr (HasObservationTensor<Game>) info_.add_optional_methods(pb::METHOD_OBSERVATION_TENSOR);
+    if constexpr (HasSolve<Game>) info_.add_optional_methods(pb::METHOD_SOLVE);
   }
 
   void describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) { *resp.mutable_info() = info_; }
@@ -249,6 +258,25 @@ class Adapter {
     if (!s) return refuse(pb::BAD_STATE, s.error());
     if (auto refused = check_seat("player", req.player())) return refused;
     game_.observation_tensor(**s, req.player(), resp);
+    return std::nullopt;
+  }
+
+  Outcome solve(const pb::SolveRequest& req, pb::SolveResponse& resp)
+    requires HasSolve<Game>
+  {
+    auto s = cache_.load(req.state());
+    if (!s) return refuse(pb::BAD_STATE, s.error());
+    if (req.budget() == 0) return refuse(pb::INVALID_ARGUMENT, "budget 0: give at least one position to visit");
+    pb::StateInfo info;
+    game_.fill_info(**s, pb::QueryFlags(), info);
+    if (info.terminal()) return refuse(pb::INVALID_ARGUMENT, "the game is over: nothing to solve");
+    const Solution solved =
+        game_.solve(**s, req.budget(), req.has_guess() ? std::optional<double>(req.guess()) : std::nullopt);
+    resp.set_exact(solved.exact);
+    resp.set_nodes(solved.nodes);
+    if (!solved.exact) return std::nullopt;
+    resp.set_value(solved.value);
+    for (const std::uint32_t a : solved.line) resp.add_line(a);
     return std::nullopt;
   }
 
