@@ -11,7 +11,7 @@
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
-#include <X11/Xlib.h>
+#include "x11_window.h"
 #include <X11/keysym.h>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -23,24 +23,6 @@ namespace {
 
 using FakeKey = int (*)(Display*, unsigned, int, unsigned long);
 using FakeMotion = int (*)(Display*, int, int, int, unsigned long);
-
-// The viewer's top-level window, once it is mapped.
-Window find_window(Display* d) {
-  for (int i = 0; i < 500; ++i) {
-    Window root_return, parent, *children = nullptr;
-    unsigned n = 0;
-    XQueryTree(d, DefaultRootWindow(d), &root_return, &parent, &children, &n);
-    Window found = 0;
-    for (unsigned k = 0; k < n && !found; ++k) {
-      XWindowAttributes a;
-      if (XGetWindowAttributes(d, children[k], &a) && a.map_state == IsViewable && a.width >= 640) found = children[k];
-    }
-    if (children) XFree(children);
-    if (found) return found;
-    usleep(10000);
-  }
-  return 0;
-}
 
 }  // namespace
 
