@@ -55,14 +55,16 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
   const float bottom = area.top + area.height - 26;  // above the footer
 
   // Room is shared by priority: the scene's sections (the explanation, the
-  // score) whole; then the review's verdict; then a few rows of moves; then
+  // score) whole; then the review's verdict; then three rows of moves; then
   // the rest of the review; then more moves. When one column cannot hold
   // the sections, two side by side can (shorter lines wrap more, but
-  // nothing is cut).
-  constexpr float kMovesWanted = 118, kMovesLeast = 28 + 3 * 18;  // title + rows
+  // nothing is cut); last, the review shrinks to one line, then leaves
+  // only its marks in the move list, and the moves go down to two rows,
+  // then one. Plans in order of preference; the first that fits is drawn.
+  constexpr float kMovesWanted = 118, kMovesLeast = 28 + 3 * 18, kMovesTwo = 28 + 2 * 18, kMovesOne = 28 + 18;
   const std::vector<Column> one{{left, width, top, bottom}};
-  const float half = (width - 16) / 2;
-  const std::vector<Column> two{{left, half, top, bottom}, {left + half + 16, half, top, bottom}};
+  const float half = (width - 12) / 2;
+  const std::vector<Column> two{{left, half, top, bottom}, {left + half + 12, half, top, bottom}};
   struct Plan {
     const std::vector<Column>* columns;
     ReviewLevel level;
@@ -72,12 +74,14 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
       {&one, ReviewLevel::Full, kMovesWanted},     {&one, ReviewLevel::Full, kMovesLeast},
       {&one, ReviewLevel::Compact, kMovesLeast},   {&one, ReviewLevel::Verdict, kMovesLeast},
       {&two, ReviewLevel::Full, kMovesLeast},      {&two, ReviewLevel::Compact, kMovesLeast},
-      {&two, ReviewLevel::Verdict, kMovesLeast}};
+      {&two, ReviewLevel::Verdict, kMovesLeast},   {&two, ReviewLevel::Line, kMovesLeast},
+      {&two, ReviewLevel::Line, kMovesTwo},        {&two, ReviewLevel::Hidden, kMovesTwo},
+      {&two, ReviewLevel::Hidden, kMovesOne}};
   Plan chosen = plans.back();
   float sections_end = top;
   for (const Plan& plan : plans) {
     std::vector<Column> columns = *plan.columns;
-    const float reserved = review_height(state, plan.level) + plan.moves;
+    const float reserved = review_height(state, plan.level, 0) + plan.moves + 10;  // 10: the gap above
     for (Column& c : columns) c.bottom = bottom - reserved;
     float end = top;
     if (sections_fit(scene, columns, end)) {
@@ -87,16 +91,20 @@ void SidePanel::layout(const ReplaySession& session, const pb::Scene& scene, con
     }
   }
   std::vector<Column> columns = *chosen.columns;
-  const float review_h = review_height(state, chosen.level);
-  for (Column& c : columns) c.bottom = bottom - review_h - chosen.moves;
+  for (Column& c : columns) c.bottom = bottom - review_height(state, chosen.level, 0) - chosen.moves - 10;
   sections_end = layout_sections(scene, columns);
   fit_.columns = static_cast<int>(columns.size());
 
   has_graph_ = false;
-  // The review and the move list stand at the bottom; spare room lies
-  // between them and the sections.
-  const float review_top = std::max(sections_end + 10, bottom - chosen.moves - review_h);
-  if (state.review) layout_review(session, state, chosen.level, review_top);
+  // The review and the move list stand at the bottom. Room the sections
+  // leave goes to the review lines its level kept back, in order.
+  // (sections_end is where a next line would be centred: 9 below the last
+  // line's bottom; the gap above the review is 10.)
+  const float below_sections = sections_end - 9 + 10;
+  const float spare = std::max(0.f, bottom - chosen.moves - review_height(state, chosen.level, 0) - below_sections);
+  const float review_h = review_height(state, chosen.level, spare);
+  const float review_top = std::max(below_sections, bottom - chosen.moves - review_h);
+  if (state.review) layout_review(session, state, chosen.level, spare, review_top);
   fit_.move_rows = layout_moves(session, state.review, state.ply, review_top + review_h, bottom);
   // Tab is offered only where the game gives something to cycle through.
   fit_.footer = scene.cycle_size() > 0 ? "H help  ·  ←/→ step  ·  Home/End  ·  Tab select  ·  E export"
@@ -268,52 +276,76 @@ bool SidePanel::review_row_shown(const ReviewRow& row, ReviewLevel level) {
   switch (level) {
     case ReviewLevel::Full: return true;
     case ReviewLevel::Compact: return row.key == "review" || row.key == "verdict" || row.key == "lost" || row.key.empty();
-    case ReviewLevel::Verdict: return row.key == "verdict";
+    case ReviewLevel::Verdict:
+    case ReviewLevel::Line: return row.key == "verdict";
+    case ReviewLevel::Hidden: return false;
   }
   return true;
 }
 
-// The review's rows and its graph, above the move list.
-float SidePanel::review_height(const PanelState& state, ReviewLevel level) const {
-  if (!state.review) return 0;
+// The review's lines as drawn: each row of the level, and the rows it keeps
+// back in order while `room` (logical pixels) lasts; `hidden` counts the
+// rows still left out.
+std::vector<SidePanel::ReviewLine> SidePanel::review_lines(const PanelState& state, ReviewLevel level, float room,
+                                                           int& hidden) const {
   const float width = area_.width - 32;
-  float h = level == ReviewLevel::Verdict ? 10 + 8 : 10 + kGraphHeight + 8;
-  int hidden = 0;
+  std::vector<ReviewLine> out;
+  hidden = 0;
   for (const ReviewRow& r : state.review_rows) {
-    if (!review_row_shown(r, level)) {
-      hidden += !r.text.empty();
-      continue;
+    if (r.text.empty()) continue;
+    auto parts = wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent, pixel_scale_);
+    if (level == ReviewLevel::Line && review_row_shown(r, level) && parts.size() > 1) {
+      // One line: the verdict's start (who, which move, how much it lost).
+      parts.resize(1);
+      parts[0] = wrap_text(*font_, parts[0], kReview, r.bold, width - 24, width - 24, pixel_scale_).front() + " …";
     }
-    h += 16.f * wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent, pixel_scale_).size();
+    const float h = 16.f * static_cast<float>(parts.size());
+    if (!review_row_shown(r, level)) {
+      if (hidden > 0 || h > room) {  // in order: once one is left out, so are the rest
+        ++hidden;
+        continue;
+      }
+      room -= h;
+    }
+    for (auto& part : parts) out.push_back({&r, std::move(part)});
   }
-  if (hidden > 0) h += 16;  // the line saying so
-  return h;
+  return out;
 }
 
-void SidePanel::layout_review(const ReplaySession& session, const PanelState& state, ReviewLevel level, float top) {
+// The review's rows and its graph, above the move list.
+float SidePanel::review_height(const PanelState& state, ReviewLevel level, float room) const {
+  if (!state.review || level == ReviewLevel::Hidden) return 0;
+  int hidden = 0;
+  const float lines = 16.f * static_cast<float>(review_lines(state, level, room, hidden).size());
+  const bool graph = level == ReviewLevel::Full || level == ReviewLevel::Compact;
+  return (graph ? 10 + kGraphHeight + 8 : 10 + 8) + lines + (hidden > 0 && level != ReviewLevel::Line ? 16 : 0);
+}
+
+void SidePanel::layout_review(const ReplaySession& session, const PanelState& state, ReviewLevel level, float room,
+                              float top) {
+  if (level == ReviewLevel::Hidden) {
+    fit_.review = "hidden";  // its marks stay in the move list
+    return;
+  }
   const float left = area_.left + 16, width = area_.width - 32;
   fill_rect({left, top, width, 1}, kRule, shapes_);
   float y = top + 14;
   int hidden = 0;
-  for (const ReviewRow& r : state.review_rows) {
-    if (!review_row_shown(r, level)) {
-      hidden += !r.text.empty();
-      continue;
-    }
-    const float x = left + 14.f * r.indent;
-    for (const auto& part : wrap_text(*font_, r.text, kReview, r.bold, width - 14.f * r.indent, width - 14.f * r.indent, pixel_scale_)) {
-      add_text(part, x, y, kReview, r.colour, r.bold);
-      y += 16;
-    }
+  for (const ReviewLine& line : review_lines(state, level, room, hidden)) {
+    add_text(line.text, left + 14.f * line.row->indent, y, kReview, line.row->colour, line.row->bold);
+    y += 16;
   }
-  fit_.review = level == ReviewLevel::Full ? "full" : level == ReviewLevel::Compact ? "compact" : "verdict";
+  fit_.review = level == ReviewLevel::Full      ? "full"
+                : level == ReviewLevel::Compact ? "compact"
+                : level == ReviewLevel::Verdict ? "verdict"
+                                                : "line";
   fit_.review_rows_hidden = hidden;
-  if (hidden > 0) {
+  if (hidden > 0 && level != ReviewLevel::Line) {
     add_text(fmt::format("(+{} review line{} kept back to leave the explanation whole)", hidden, hidden == 1 ? "" : "s"),
              left, y, kReview, kDim, false);
     y += 16;
   }
-  if (level == ReviewLevel::Verdict) return;
+  if (level == ReviewLevel::Verdict || level == ReviewLevel::Line) return;
   graph_.layout(*state.review, session.plies(), state.ply, {left, y - 4, width, kGraphHeight}, shapes_,
                 [&](const std::string& t, float x, float ty, float size, sf::Color c) { add_text(t, x, ty, size, c, false); });
   has_graph_ = true;
@@ -329,7 +361,7 @@ int SidePanel::layout_moves(const ReplaySession& session, const GameReview* revi
   const float col_w = width / move_columns(session, review, ply, width), row_h = 18;
   const int columns = static_cast<int>(std::lround(width / col_w));
   const int rows = (entries + columns - 1) / columns;
-  const int visible = std::max(1, static_cast<int>((bottom - top) / row_h));
+  const int visible = std::max(1, static_cast<int>((bottom - top) / row_h + 0.01f));  // 54 / 18 is 3, not 2.99
   const int current_row = ply / columns;
   const int first = std::clamp(current_row - visible / 2, 0, std::max(0, rows - visible));
   for (int r = first; r < std::min(rows, first + visible); ++r) {

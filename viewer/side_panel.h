@@ -44,7 +44,9 @@ struct PanelFit {
   };
   std::vector<Section> sections;
   int columns = 1;         // the sections in one column, or two side by side
-  std::string review;      // "full", "compact" (verdict and graph), "verdict", "" (no review)
+  // "full", "compact" (verdict and graph), "verdict", "line" (the verdict's
+  // first line), "hidden" (only its marks in the move list), "" (no review)
+  std::string review;
   int review_rows_hidden = 0;  // review lines left out for room
   int move_rows = 0;       // rows of the move list shown
   std::string footer;      // the key hints at the bottom
@@ -82,7 +84,7 @@ class SidePanel : public sf::Drawable {
     Hit hit;
   };
   // How much of the review is drawn, most first.
-  enum class ReviewLevel { Full, Compact, Verdict };
+  enum class ReviewLevel { Full, Compact, Verdict, Line, Hidden };
   // A column the scene's sections flow into.
   struct Column {
     float left, width, top, bottom;
@@ -100,10 +102,15 @@ class SidePanel : public sf::Drawable {
   int layout_moves(const ReplaySession& session, const GameReview* review, int ply, float top, float bottom);
   static std::string move_label(const ReplaySession& session, int i, int ply);
   int move_columns(const ReplaySession& session, const GameReview* review, int ply, float width) const;
+  struct ReviewLine {
+    const ReviewRow* row;
+    std::string text;  // one wrapped part of the row
+  };
   static bool review_row_shown(const ReviewRow& row, ReviewLevel level);
-  float review_height(const PanelState& state, ReviewLevel level) const;
+  std::vector<ReviewLine> review_lines(const PanelState& state, ReviewLevel level, float room, int& hidden) const;
+  float review_height(const PanelState& state, ReviewLevel level, float room) const;
   void layout_mark(const GameReview& review, int ply, bool current, sf::FloatRect cell);
-  void layout_review(const ReplaySession& session, const PanelState& state, ReviewLevel level, float top);
+  void layout_review(const ReplaySession& session, const PanelState& state, ReviewLevel level, float room, float top);
   // The log's metadata and the shown ply's note (record_panel.cc); returns
   // the y below them.
   float layout_record(const std::vector<RecordRow>& rows, float y);

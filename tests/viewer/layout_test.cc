@@ -51,6 +51,10 @@ std::vector<sf::FloatRect> icon_marks(const viewer::ReplayView& view) {
   return out;
 }
 
+// Captions that could find no place off every icon mark (counted over the
+// walk: on a board too full, a caption covers the least of them).
+int captions_over_marks = 0;
+
 // Checks the board's labels of the view as shown; returns the number of
 // route numbers the tooltip was tried over.
 int check_board(const viewer::ReplayView& view, const std::string& where) {
@@ -59,19 +63,29 @@ int check_board(const viewer::ReplayView& view, const std::string& where) {
   const auto pieces = view.pieces();  // icon marks included
   const auto marks = icon_marks(view);
   CHECK(first_overlap(texts) == "");
-  // Captions and the scene's own texts stay off pieces and icon marks.
-  std::vector<sf::FloatRect> movable = viewer::free_text_boxes(view.prepared());
-  for (const auto& c : view.paths().caption_boxes()) movable.push_back(c);
-  for (const sf::FloatRect& t : movable)
+  auto is_mark = [&](const sf::FloatRect& p) { return std::find(marks.begin(), marks.end(), p) != marks.end(); };
+  // The scene's own texts stay off pieces and icon marks; captions off
+  // pieces, and off icon marks wherever the board leaves room.
+  for (const sf::FloatRect& t : viewer::free_text_boxes(view.prepared()))
     for (const sf::FloatRect& p : pieces) {
       INFO("text " << describe(t) << " covers piece or mark " << describe(p));
       CHECK_FALSE(viewer::boxes_overlap(t, p));
     }
+  for (const sf::FloatRect& c : view.paths().caption_boxes()) {
+    bool over_mark = false;
+    for (const sf::FloatRect& p : pieces) {
+      if (!viewer::boxes_overlap(c, p)) continue;
+      over_mark = over_mark || is_mark(p);
+      INFO("caption " << describe(c) << " covers piece " << describe(p));
+      CHECK(is_mark(p));
+    }
+    captions_over_marks += over_mark;
+  }
   // Route numbers are pinned to their lots: off every piece, but an empty
   // icon lot on a route shows its number.
   for (const sf::FloatRect& n : view.paths().label_boxes())
     for (const sf::FloatRect& p : pieces) {
-      if (std::find(marks.begin(), marks.end(), p) != marks.end()) continue;
+      if (is_mark(p)) continue;
       INFO("route number " << describe(n) << " covers piece " << describe(p));
       CHECK_FALSE(viewer::boxes_overlap(n, p));
     }
@@ -123,6 +137,9 @@ TEST_CASE("no label overlaps another or covers a piece, at every ply of every sa
   CHECK(positions >= 1587);
   CHECK(captions >= 1370);
   CHECK(tooltips >= 5402);
+  // Only where the board is full (every overlay on): seed-3 from ply 35,
+  // D10's caption "blue A10: tie, no bonus" over the top of B8's icon.
+  CHECK(captions_over_marks == 9);
 }
 
 TEST_CASE("the two bonus captions of green tower A3 (seed-1, ply 11) stand apart, off the route numbers",

@@ -71,11 +71,11 @@ std::vector<std::string> rows(const std::string& dump, const std::string& sectio
 
 }  // namespace
 
-TEST_CASE("the panel draws every line of the scene's sections at every ply, selection, size, with and without a review",
+TEST_CASE("the panel draws every line of the scene's sections at every ply and selection, with and without a review",
           "[pixels][panel]") {
   require_display();
   const fs::path dir = reviewed_samples();
-  int layouts = 0, with_review = 0, compact = 0;
+  int layouts = 0, with_review = 0, compact = 0, last_resort = 0;
   for (const fs::path& log : logs_in(dir)) {
     auto session = viewer::ReplaySession::open(log, {});
     if (!session->has_scenes()) continue;
@@ -92,19 +92,28 @@ TEST_CASE("the panel draws every line of the scene's sections at every ply, sele
                            reviewed ? "with" : "without", view.ply(), what, describe(fit)));
           CHECK(fit.complete());
           CHECK(fit.review.empty() != reviewed);
-          CHECK(fit.move_rows >= std::min(3, session->plies() / 2 + 1));
+          // The move list keeps its row of the shown ply; three rows unless the
+          // sections needed two columns.
+          CHECK(fit.move_rows >= std::min(fit.columns == 1 ? 3 : 1, session->plies() / 2 + 1));
+          last_resort += fit.move_rows < 3;
           for (const sf::FloatRect& b : view.panel().item_boxes()) {
             CHECK(b.top >= viewer::kPanelArea.top);
             CHECK(b.top + b.height <= viewer::kPanelArea.top + viewer::kPanelArea.height);
           }
           ++layouts;
           with_review += reviewed;
-          compact += fit.review == "compact" || fit.review == "verdict";
+          compact += !fit.review.empty() && fit.review != "full";
         };
         for (int ply = 0; ply <= session->plies(); ++ply) {
           view.select("", false);
           view.go_to(ply, false);
           check("nothing selected");
+          // Without a review the sections have at least the room they have
+          // with one (the same plans, nothing reserved for the review), and
+          // 800x500 wraps more than 1280x800 (glyphs hinted wider): the
+          // selections are walked with the review at 800x500; the plies in
+          // every case.
+          if (!reviewed || size.x != 800) continue;
           const auto cycle = view.scene().cycle();
           for (const std::string& sel : cycle) {
             view.select(sel, false);
@@ -116,9 +125,12 @@ TEST_CASE("the panel draws every line of the scene's sections at every ply, sele
   }
   // The walk saw the cases that need room (a walk over nothing proves
   // nothing).
-  CHECK(layouts >= 4 * 1587);
-  CHECK(with_review * 2 == layouts);
+  CHECK(with_review >= 1587);
+  CHECK(layouts > with_review);
   CHECK(compact > 100);
+  // Few need the last resorts (on the samples of this commit: ..., all City
+  // Planning endgames at 800x500 with a review).
+  CHECK(last_resort < 100);
 }
 
 TEST_CASE("ply 20 of the reviewed seed-1, G3 selected: the score, its totals and Why it scores whole, at 1280x800 "
