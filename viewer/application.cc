@@ -272,8 +272,11 @@ void Application::export_to(const std::string& path) {
     message_timer_ = 5;
     return;
   }
-  std::string problem;
-  if (*kind == ExportKind::Png) {
+  // A missing folder is named, never made (as --screenshot without --mkdir).
+  std::string problem = prepare_output(path, OutputKind::File, false).value_or("");
+  if (!problem.empty()) {
+    // nothing written
+  } else if (*kind == ExportKind::Png) {
     view_->finish();
     save_png(render_image(*view_, window_.getSize()), path, problem);
   } else {

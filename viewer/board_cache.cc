@@ -45,9 +45,13 @@ void BoardCache::draw(sf::RenderTarget& target, const sf::Drawable& layers,
     return target.draw(layers);
   }
   // One pixel of the texture on one pixel of the target, replaced, not blended.
+  // The pixel view is made from the target's size now: a window's default
+  // view keeps the size the window was created with, so after a resize it
+  // would stretch the copy over the wrong pixels (the board in a corner,
+  // squashed or cut off, under routes drawn at their true places).
   const sf::View saved = target.getView();
   const int width = std::clamp(target.mapCoordsToPixel({right, 0}, saved).x, 0, static_cast<int>(size_.x));
-  target.setView(target.getDefaultView());
+  target.setView(sf::View(sf::FloatRect(0, 0, static_cast<float>(size_.x), static_cast<float>(size_.y))));
   target.draw(sf::Sprite(texture_.getTexture(), sf::IntRect(0, 0, width, static_cast<int>(size_.y))),
               sf::RenderStates(sf::BlendNone));
   target.setView(saved);

@@ -26,7 +26,7 @@ std::unique_ptr<FrameSink> gif_sink(const std::string& path, const sf::Image& fi
 // An animated WebP (libwebp's WebPAnimEncoder), lossy at `quality` (0-100)
 // or lossless at 100.
 std::unique_ptr<FrameSink> webp_sink(const std::string& path, int quality);
-// DIR/frame-NNNN.png (--frames --tween N).
+// DIR/frame-NNNN.png (--frames --tween N); DIR must exist (prepare_output).
 std::unique_ptr<FrameSink> png_sink(const std::string& dir);
 
 }  // namespace viewer

@@ -43,12 +43,48 @@ sf::Image render_image(ReplayView& view, sf::Vector2u size) {
   return off.render(view);
 }
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// `p` without trailing separators ("out/" names the folder "out").
+fs::path without_trailing_slash(fs::path p) {
+  while (!p.empty() && p.filename().empty() && p != p.root_path()) p = p.parent_path();
+  return p;
+}
+
+}  // namespace
+
+std::optional<std::string> prepare_output(const std::string& path, OutputKind kind, bool make_folders) {
+  const fs::path target = without_trailing_slash(path);
+  const std::string verb = kind == OutputKind::File ? "cannot write " : "cannot write frames into ";
+  std::error_code ec;
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // The folder the output goes into (a file's) or is made in (a folder's).
+  if (!fs::exists(parent, ec)) {
+    if (!make_folders) return verb + path + ": the folder " + parent.string() + " does not exist (--mkdir creates it)";
+    fs::create_directories(parent, ec);
+    if (ec) return verb + path + ": cannot create the folder " + parent.string() + ": " + ec.message();
+  } else if (!fs::is_directory(parent, ec)) {
+    return verb + path + ": " + parent.string() + " is not a folder";
+  }
+  if (kind == OutputKind::File) {
+    if (fs::is_directory(target, ec)) return verb + path + ": it is a folder";
+    return std::nullopt;
+  }
+  if (fs::exists(target, ec)) {
+    if (!fs::is_directory(target, ec)) return verb + path + ": it is not a folder";
+    return std::nullopt;
+  }
+  fs::create_directory(target, ec);
+  if (ec) return verb + path + ": cannot create the folder: " + ec.message();
+  return std::nullopt;
+}
+
 bool save_png(const sf::Image& image, const std::string& path, std::string& problem) {
   const std::filesystem::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  if (ec) {
-    problem = "cannot create the folder " + p.parent_path().string() + ": " + ec.message();
+  if (const auto missing = prepare_output(path, OutputKind::File, false)) {
+    problem = *missing;
     return false;
   }
   if (p.extension() != ".png" && p.extension() != ".PNG") {

@@ -35,7 +35,18 @@ class Offscreen {
   sf::RenderTexture texture_;
 };
 
-// Writes `image` to `path` (creating its folder); false with a reason.
+// What an output path names: a file to write, or a folder to fill.
+enum class OutputKind { File, Folder };
+
+// Readies an output path before anything is drawn. A file's folder must
+// exist; a folder (--frames DIR) may be made, but only inside a folder that
+// exists. With `make_folders` (--mkdir) every missing folder is made.
+// nullopt when ready, else one line naming the path and the folder at fault
+// (e.g. "cannot write /x/y/a.png: the folder /x/y does not exist (--mkdir
+// creates it)").
+std::optional<std::string> prepare_output(const std::string& path, OutputKind kind, bool make_folders);
+
+// Writes `image` to `path` (its folder must exist); false with a reason.
 bool save_png(const sf::Image& image, const std::string& path, std::string& problem);
 
 // The view options a run starts with: the overlays the scene turns on by

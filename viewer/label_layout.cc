@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "scene_drawable.h"
 
@@ -65,6 +66,31 @@ sf::FloatRect place_box(sf::Vector2f preferred, sf::Vector2f size, const std::ve
   }
   if (free) *free = false;
   return best;
+}
+
+sf::FloatRect place_box_off_texts(sf::Vector2f preferred, sf::Vector2f size, const std::vector<sf::FloatRect>& texts,
+                                  const std::vector<sf::FloatRect>& solids, sf::FloatRect area, float step) {
+  std::vector<sf::FloatRect> both = texts;
+  both.insert(both.end(), solids.begin(), solids.end());
+  bool free = false;
+  const sf::FloatRect anywhere = place_box(preferred, size, both, area, step, &free);
+  if (free) return anywhere;
+  std::optional<sf::FloatRect> best;
+  float best_cost = std::numeric_limits<float>::max();
+  for (const sf::Vector2i& o : offsets_by_distance()) {
+    const sf::FloatRect r{preferred.x + o.x * step - size.x / 2, preferred.y + o.y * step - size.y / 2, size.x, size.y};
+    if (r.left < area.left || r.top < area.top || r.left + r.width > area.left + area.width ||
+        r.top + r.height > area.top + area.height)
+      continue;
+    if (std::any_of(texts.begin(), texts.end(), [&](const sf::FloatRect& t) { return boxes_overlap(r, t); })) continue;
+    float cost = 0;
+    for (const sf::FloatRect& s : solids) cost += overlap_area(r, s);
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = r;
+    }
+  }
+  return best.value_or(anywhere);
 }
 
 namespace {

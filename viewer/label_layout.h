@@ -26,6 +26,13 @@ bool boxes_overlap(const sf::FloatRect& a, const sf::FloatRect& b, float slack =
 sf::FloatRect place_box(sf::Vector2f preferred, sf::Vector2f size, const std::vector<sf::FloatRect>& avoid,
                         sf::FloatRect area, float step = 4, bool* free = nullptr);
 
+// As place_box with `texts` and `solids` both avoided; when no place is
+// free of both, the nearest place free of `texts` that covers the least of
+// `solids` (a label may sit over a piece or a mark, never over another
+// text), else place_box's least overlap.
+sf::FloatRect place_box_off_texts(sf::Vector2f preferred, sf::Vector2f size, const std::vector<sf::FloatRect>& texts,
+                                  const std::vector<sf::FloatRect>& solids, sf::FloatRect area, float step = 4);
+
 // The scene's text shapes (logical pixels), pieces' own labels included.
 std::vector<sf::FloatRect> scene_text_boxes(const PreparedScene& scene);
 // The scene's pieces (Shape.solid), their labels excluded.

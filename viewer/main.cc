@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   gamehost::silence_protobuf_log();  // a log's bad text is the viewer's own message, never protobuf's line
   CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
                "replay-viewer"};
+  app.set_version_flag("--version", std::string("replay-viewer ") + GAMEHOST_VERSION);
   std::string review_file;
   std::string log, screenshot, frames, size_text = "1280x800", select, overlay_list, dump, font_path,
                                        export_dir;
@@ -133,6 +134,9 @@ int main(int argc, char** argv) {
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
                                           "OpenGL such as llvmpipe)")->check(CLI::Range(0, 16));
+  bool make_folders = false;
+  app.add_flag("--mkdir", make_folders, "create the missing folders of --screenshot, --frames, --gif, --webp and "
+                                        "--dump-panel (without it a missing folder is an error)");
   app.add_option("--export-dir", export_dir, "the folder the E key proposes (default: the log's folder when it can "
                                             "be written, else $HOME)")->type_name("DIR");
   bool follow = false;
@@ -161,6 +165,13 @@ int main(int argc, char** argv) {
                        antialias});
   }
   const bool animates = !gif.empty() || !webp.empty() || (!frames.empty() && tween);
+  // Where the outputs go, checked before anything is opened or drawn: a
+  // missing folder is named, and made only with --mkdir.
+  for (const std::string* file : {&screenshot, &gif, &webp, &dump})
+    if (!file->empty() && *file != "-")
+      if (const auto problem = prepare_output(*file, OutputKind::File, make_folders)) return fail(kExitError, *problem);
+  if (!frames.empty())
+    if (const auto problem = prepare_output(frames, OutputKind::Folder, make_folders)) return fail(kExitError, *problem);
   if (tween) animation.tween = *tween;
 
   const bool draws = dump.empty() || outputs > 0;
@@ -276,7 +287,9 @@ int main(int argc, char** argv) {
       target.display();
       if (!save_png(target.getTexture().copyToImage(), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {
-        const std::string text = dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get());
+        // The panel as drawn in the image: its Layout rows say how it fitted.
+        const std::string text =
+            dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get(), &view.panel().fit());
         if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
         else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
       }

@@ -112,7 +112,8 @@ std::vector<sf::FloatRect> PathPlayer::caption_boxes() const {
   return out;
 }
 
-void PathPlayer::place_labels(std::vector<sf::FloatRect>& avoid, sf::FloatRect area) {
+void PathPlayer::place_labels(std::vector<sf::FloatRect>& texts, const std::vector<sf::FloatRect>& solids,
+                              sf::FloatRect area) {
   // Two routes through the same lot number it twice: the numbers move
   // apart diagonally within the lot (the earlier up-left, the later
   // down-right), so "2" and "2" never read as "22".
@@ -132,21 +133,27 @@ void PathPlayer::place_labels(std::vector<sf::FloatRect>& avoid, sf::FloatRect a
       }
       placed.push_back({&label, tr.lot_px});
     }
-  for (const Placed& p : placed) avoid.push_back(p.text->getGlobalBounds());
+  for (const Placed& p : placed) texts.push_back(p.text->getGlobalBounds());
+  std::vector<sf::FloatRect> avoid = texts;
+  avoid.insert(avoid.end(), solids.begin(), solids.end());
   // Captions, in order, each at the free place nearest the plugin's; when
-  // the board is too full for it, smaller, then wherever it covers least.
+  // the board is too full for it, smaller, then off every text over the
+  // least of the pieces and marks.
   for (Track& tr : tracks_) {
     if (!tr.has_caption) continue;
     const sf::Vector2f scale = tr.caption.getScale();
     for (const float shrink : {1.f, 0.85f, 0.7f}) {
       tr.caption.setScale(scale * shrink);
       const sf::FloatRect b = caption_box(tr.caption);
+      const sf::Vector2f centre(b.left + b.width / 2, b.top + b.height / 2);
       bool free = false;
-      const sf::FloatRect at = place_box({b.left + b.width / 2, b.top + b.height / 2}, {b.width, b.height}, avoid, area, 4, &free);
+      sf::FloatRect at = place_box(centre, {b.width, b.height}, avoid, area, 4, &free);
       if (!free && shrink > 0.71f) continue;
+      if (!free) at = place_box_off_texts(centre, {b.width, b.height}, texts, solids, area, 4);
       tr.caption.move(at.left - b.left, at.top - b.top);
       break;
     }
+    texts.push_back(caption_box(tr.caption));
     avoid.push_back(caption_box(tr.caption));
   }
 }

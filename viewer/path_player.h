@@ -32,10 +32,12 @@ class PathPlayer : public sf::Drawable {
   // Every caption's box (its frame included).
   std::vector<sf::FloatRect> caption_boxes() const;
   // Moves each caption, in order, to the free place nearest the plugin's
-  // (label_layout.h): off `avoid` (which grows by each caption placed) and
-  // inside `area`. Step labels that coincide (two routes through one lot)
-  // are moved apart first.
-  void place_labels(std::vector<sf::FloatRect>& avoid, sf::FloatRect area);
+  // (label_layout.h): off `texts` (which grows by the step labels and each
+  // caption placed) and `solids` (pieces and marks), inside `area`; on a
+  // board too full, smaller, then off every text over the least of the
+  // solids. Step labels that coincide (two routes through one lot) are
+  // moved apart first.
+  void place_labels(std::vector<sf::FloatRect>& texts, const std::vector<sf::FloatRect>& solids, sf::FloatRect area);
 
  protected:
   void draw(sf::RenderTarget& target, sf::RenderStates states) const override;

@@ -131,10 +131,8 @@ void ReplayView::refresh(Change change) {
 // text and piece.
 void ReplayView::set_paths() {
   paths_.set_paths(current_->scene(), current_->transform(), font_, pixel_scale_, false);
-  std::vector<sf::FloatRect> avoid = scene_text_boxes(*current_);
-  const auto solid = piece_boxes(*current_);
-  avoid.insert(avoid.end(), solid.begin(), solid.end());
-  paths_.place_labels(avoid, kBoardArea);
+  std::vector<sf::FloatRect> texts = scene_text_boxes(*current_);
+  paths_.place_labels(texts, piece_boxes(*current_), kBoardArea);
 }
 
 std::vector<sf::FloatRect> ReplayView::text_boxes() const {

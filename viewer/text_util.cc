@@ -12,7 +12,7 @@ sf::Text crisp_text(const sf::Font& font, const std::string& utf8, float size, f
   const float scale = pixel_scale > 0 ? pixel_scale : 1;
   const auto px = static_cast<unsigned>(std::max(1.f, std::round(size * scale)));
   sf::Text text(sf::String::fromUtf8(utf8.begin(), utf8.end()), font, px);
-  if (bold) text.setStyle(sf::Text::Bold);
+  if (raster_bold(bold, px)) text.setStyle(sf::Text::Bold);
   const float back = size / static_cast<float>(px);
   text.setScale(back, back);
   return text;
@@ -33,6 +33,7 @@ void anchor_text(sf::Text& text, sf::Vector2f anchor, int align) {
 float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold, float pixel_scale) {
   const auto px = static_cast<unsigned>(std::max(1.f, std::round(size * (pixel_scale > 0 ? pixel_scale : 1))));
   const sf::String s = sf::String::fromUtf8(utf8.begin(), utf8.end());
+  bold = raster_bold(bold, px);
   float w = 0;
   sf::Uint32 prev = 0;
   for (sf::Uint32 c : s) {

@@ -20,6 +20,13 @@ namespace viewer {
 sf::Text crisp_text(const sf::Font& font, const std::string& utf8, float size, float pixel_scale,
                     bool bold = false);
 
+// SFML's bold thickens every outline by a whole pixel, which at small sizes
+// fills the counters of letters ("@" became a blob at 800x500): text
+// rasterised below this many pixels is drawn regular (its colour or a
+// highlight still sets it apart).
+inline constexpr unsigned kMinBoldPixels = 12;
+inline bool raster_bold(bool bold, unsigned pixels) { return bold && pixels >= kMinBoldPixels; }
+
 // Places `text` so that `anchor` is its left-middle (align < 0), centre
 // (0) or right-middle (> 0). The vertical middle is that of a capital
 // letter, so digits and words line up.

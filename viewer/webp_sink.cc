@@ -77,11 +77,8 @@ class WebpSink : public FrameSink {
 
 class PngSink : public FrameSink {
  public:
-  explicit PngSink(std::string dir) : dir_(std::move(dir)) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir_, ec);
-    if (ec) throw std::runtime_error("cannot create the folder " + dir_ + ": " + ec.message());
-  }
+  // The folder exists: the caller made it (prepare_output, headless.h).
+  explicit PngSink(std::string dir) : dir_(std::move(dir)) {}
   void add(const sf::Image& frame, int) override {
     const std::string path = (std::filesystem::path(dir_) / fmt::format("frame-{:04}.png", count_++)).string();
     if (!frame.saveToFile(path)) throw std::runtime_error("cannot write " + path);

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "gamehost/frames.h"
 #include "gamehost/transport.h"
@@ -27,13 +28,33 @@ bool send(std::int32_t status, std::string_view bytes, std::string& buffer) {
          (bytes.empty() || write_full(kRunnerResponseFd, bytes.data(), bytes.size()) == IoResult::kOk);
 }
 
+constexpr const char* kHelp =
+    "gamehost-plugin-runner " GAMEHOST_VERSION ": runs one game plugin in a process of its own for gamehost\n"
+    "and replay-viewer when they are given --isolate (or GAMEHOST_ISOLATE=1), so that a plugin that\n"
+    "crashes or hangs takes down only this process (docs/interface.md, \"Isolated plugins\").\n"
+    "\n"
+    "It is started by those programs, which talk to it over descriptors 3 and 4;\n"
+    "users do not run it by hand.\n"
+    "\n"
+    "usage (by the host): gamehost-plugin-runner PLUGIN.so\n"
+    "       gamehost-plugin-runner --help | --version\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   // A runner never outlives its host, even while stuck in a plugin call.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // A person who finds the program in bin/ and asks what it is.
+  if (argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::puts("gamehost-plugin-runner " GAMEHOST_VERSION);
+    return 0;
+  }
   if (argc != 2) {
-    std::fprintf(stderr, "usage: gamehost-plugin-runner PLUGIN.so (started by gamehost)\n");
+    std::fprintf(stderr, "usage: gamehost-plugin-runner PLUGIN.so (started by gamehost; see --help)\n");
     return 2;
   }
   std::string out;

@@ -104,6 +104,16 @@ void set_refusal(pb::HitArea& hit, std::string code, std::string message) {
   hit.set_refusal(std::move(message));
 }
 
+void corner_brackets(pb::Layer& layer, const std::string& id, float x, float y, float w, float h, float arm,
+                     float width, Rgba colour) {
+  const float xs[] = {x, x + w, x + w, x}, ys[] = {y, y, y + h, y + h};
+  for (int i = 0; i < 4; ++i) {
+    const float dx = i == 0 || i == 3 ? arm : -arm, dy = i < 2 ? arm : -arm;
+    pb::Shape& s = add(layer, id + ":" + std::to_string(i), 0, colour, width);
+    set_line(s, {point(xs[i], ys[i] + dy), point(xs[i], ys[i]), point(xs[i] + dx, ys[i])});
+  }
+}
+
 pb::HitArea& add_hit(pb::Scene& scene, float x, float y, float w, float h, std::string hover) {
   pb::HitArea& hit = *scene.add_hits();
   auto& r = *hit.mutable_rect();

@@ -233,7 +233,11 @@ TEST_CASE("the scene draws every disc where its cell is, in its colour", "[plugi
   CHECK(shapes["disc:d1"]->circle().center().x() == 3.5f);
   CHECK(shapes["disc:d1"]->circle().center().y() == 5.5f);
   CHECK(shapes["disc:d2"]->circle().center().y() == 4.5f);
-  REQUIRE(shapes.count("last") == 1);
-  CHECK(shapes["last"]->circle().center().x() == 2.5f);  // c1
+  // The last disc (c1) between the corner brackets every game uses.
+  for (int i = 0; i < 4; ++i) REQUIRE(shapes.count("last:" + std::to_string(i)) == 1);
+  const pb::Point corner = shapes["last:0"]->polyline().points(1);  // top left
+  CHECK(corner.x() == Approx(2.03f));
+  CHECK(corner.y() == Approx(5.03f));
+  CHECK(shapes["last:0"]->outline() == 0xff5fd7ffu);  // kit::kLastMove, pink
   CHECK(scene.hits_size() == 7);
 }

@@ -150,3 +150,24 @@ TEST_CASE("games: a plugin that crashes while describing itself is reported, the
   CHECK(v.exit_code == 0);
   CHECK_THAT(v.out, Catch::Contains(": OK: alien_city"));
 }
+
+TEST_CASE("gamehost-plugin-runner --help says what it is and that users do not run it", "[isolation][cli]") {
+  // Beside gamehost, where the host looks for it.
+  const std::string runner = (std::filesystem::path(GAMEHOST_BIN).parent_path() / "gamehost-plugin-runner").string();
+  for (const char* flag : {"--help", "-h"}) {
+    const auto r = test::run_program(runner, {flag});
+    INFO(flag);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.rfind(std::string("gamehost-plugin-runner ") + GAMEHOST_VERSION +
+                          ": runs one game plugin in a process of its own for gamehost\n", 0) == 0);
+    CHECK(r.out.find("users do not run it by hand.\n") != std::string::npos);
+  }
+  const auto version = test::run_program(runner, {"--version"});
+  CHECK(version.exit_code == 0);
+  CHECK(version.out == std::string("gamehost-plugin-runner ") + GAMEHOST_VERSION + "\n");
+  // Without its one argument: the usage line, exit 2.
+  const auto bare = test::run_program(runner, {});
+  CHECK(bare.exit_code == 2);
+  CHECK(bare.err == "usage: gamehost-plugin-runner PLUGIN.so (started by gamehost; see --help)\n");
+}

@@ -98,3 +98,21 @@ TEST_CASE("City Planning's panel says why it scores: each Zone's capacity and ne
   // The status is the whole result line (the panel wraps it).
   CHECK_THAT(dump, Catch::Contains("\tstatus\tB wins 34 to 33: a coin had to come from an empty bag (C17)\t"));
 }
+
+TEST_CASE("every game marks its last move the same way: pink corner brackets", "[unit][cp-view]") {
+  for (const std::string name : {"seed-1.ghlog", "city_planning-seed-7.ghlog", "connect_four-seed-1.ghlog"}) {
+    INFO(name);
+    auto session = viewer::ReplaySession::open(sample(name), {});
+    pb::Scene scene;
+    session->render(session->plies() - 1, pb::ViewOptions(), scene);
+    const pb::Shape* last = find_shape(scene, "last");
+    CHECK((last == nullptr || !last->has_circle()));  // no ring
+    for (int i = 0; i < 4; ++i) {
+      const pb::Shape* arm = find_shape(scene, "last:" + std::to_string(i));
+      REQUIRE(arm);
+      CHECK(arm->has_polyline());
+      CHECK(arm->polyline().points_size() == 3);
+      CHECK(arm->outline() == 0xff5fd7ffu);  // kit::kLastMove
+    }
+  }
+}

@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "label_layout.h"
@@ -40,25 +41,53 @@ std::string first_overlap(const std::vector<sf::FloatRect>& boxes, float gap = 0
   return "";
 }
 
-// Texts that are not part of a piece: the scene's free texts, route
-// numbers and captions.
-std::vector<sf::FloatRect> free_texts(const viewer::ReplayView& view) {
-  std::vector<sf::FloatRect> out = viewer::free_text_boxes(view.prepared());
-  for (const auto& b : {view.paths().label_boxes(), view.paths().caption_boxes()}) out.insert(out.end(), b.begin(), b.end());
+// The boxes of the scene's solid shapes that are marks of the board, not
+// pieces: Alien City's tiles' icon marks ("icon:A1").
+std::vector<sf::FloatRect> icon_marks(const viewer::ReplayView& view) {
+  std::vector<sf::FloatRect> out;
+  for (const auto& layer : view.prepared().layers())
+    for (const auto& shape : layer.shapes)
+      if (shape.source->solid() && shape.source->id().rfind("icon:", 0) == 0) out.push_back(shape.bounds);
   return out;
 }
+
+// Captions that could find no place off every icon mark (counted over the
+// walk: on a board too full, a caption covers the least of them).
+int captions_over_marks = 0;
 
 // Checks the board's labels of the view as shown; returns the number of
 // route numbers the tooltip was tried over.
 int check_board(const viewer::ReplayView& view, const std::string& where) {
   INFO(where);
   const auto texts = view.text_boxes();
-  const auto pieces = view.pieces();
+  const auto pieces = view.pieces();  // icon marks included
+  const auto marks = icon_marks(view);
   CHECK(first_overlap(texts) == "");
-  for (const sf::FloatRect& t : free_texts(view))
+  auto is_mark = [&](const sf::FloatRect& p) { return std::find(marks.begin(), marks.end(), p) != marks.end(); };
+  // The scene's own texts stay off pieces and icon marks; captions off
+  // pieces, and off icon marks wherever the board leaves room.
+  for (const sf::FloatRect& t : viewer::free_text_boxes(view.prepared()))
     for (const sf::FloatRect& p : pieces) {
-      INFO("text " << describe(t) << " covers piece " << describe(p));
+      INFO("text " << describe(t) << " covers piece or mark " << describe(p));
       CHECK_FALSE(viewer::boxes_overlap(t, p));
+    }
+  for (const sf::FloatRect& c : view.paths().caption_boxes()) {
+    bool over_mark = false;
+    for (const sf::FloatRect& p : pieces) {
+      if (!viewer::boxes_overlap(c, p)) continue;
+      over_mark = over_mark || is_mark(p);
+      INFO("caption " << describe(c) << " covers piece " << describe(p));
+      CHECK(is_mark(p));
+    }
+    captions_over_marks += over_mark;
+  }
+  // Route numbers are pinned to their lots: off every piece, but an empty
+  // icon lot on a route shows its number.
+  for (const sf::FloatRect& n : view.paths().label_boxes())
+    for (const sf::FloatRect& p : pieces) {
+      if (is_mark(p)) continue;
+      INFO("route number " << describe(n) << " covers piece " << describe(p));
+      CHECK_FALSE(viewer::boxes_overlap(n, p));
     }
   // A tooltip for the pointer on a route number covers no text and no piece.
   int tried = 0;
@@ -108,6 +137,9 @@ TEST_CASE("no label overlaps another or covers a piece, at every ply of every sa
   CHECK(positions >= 1587);
   CHECK(captions >= 1370);
   CHECK(tooltips >= 5402);
+  // Only where the board is full (every overlay on): seed-3 from ply 35,
+  // D10's caption "blue A10: tie, no bonus" over the top of B8's icon.
+  CHECK(captions_over_marks == 9);
 }
 
 TEST_CASE("the two bonus captions of green tower A3 (seed-1, ply 11) stand apart, off the route numbers",
@@ -123,6 +155,26 @@ TEST_CASE("the two bonus captions of green tower A3 (seed-1, ply 11) stand apart
   CHECK_FALSE(viewer::boxes_overlap(captions[0], captions[1]));
   for (const sf::FloatRect& n : view.paths().label_boxes())
     for (const sf::FloatRect& c : captions) CHECK_FALSE(viewer::boxes_overlap(n, c));
+}
+
+TEST_CASE("a caption stays off the tiles' icon marks: B2's \"3 × 4 = 12\" off A1's icon (seed-1, ply 20)",
+          "[pixels][layout]") {
+  require_display();
+  auto session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
+  viewer::ReplayView view(*session, test_font());
+  view.go_to(20, false);
+  view.select("B2", false);
+  view.finish();
+  const auto captions = view.paths().caption_boxes();
+  REQUIRE(captions.size() == 1);
+  const viewer::PreparedShape* a1 = view.prepared().find("icon:A1");
+  REQUIRE(a1);
+  CHECK(a1->source->solid());
+  CHECK_FALSE(viewer::boxes_overlap(captions[0], a1->bounds));
+  for (const sf::FloatRect& mark : icon_marks(view)) {
+    INFO("caption " << describe(captions[0]) << " covers icon mark " << describe(mark));
+    CHECK_FALSE(viewer::boxes_overlap(captions[0], mark));
+  }
 }
 
 TEST_CASE("place_box keeps the preferred place when it is free and takes the nearest free one otherwise",

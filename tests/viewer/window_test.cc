@@ -11,7 +11,7 @@
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
-#include <X11/Xlib.h>
+#include "x11_window.h"
 #include <X11/keysym.h>
 #include <dlfcn.h>
 #include <unistd.h>

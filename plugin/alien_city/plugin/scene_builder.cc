@@ -243,6 +243,10 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
     for (pb::Shape& sh : *l->mutable_shapes())
       if (sh.id().starts_with("piece:") || sh.id().starts_with("cap:")) sh.set_solid(true);
   add_icons(s, icons);
+  // A tile's icon mark tells which lot is built last: captions and
+  // tooltips stay off it as off a piece (route numbers, pinned to their
+  // lots, may stand on an empty icon lot).
+  for (pb::Shape& sh : *icons.mutable_shapes()) sh.set_solid(true);
   if (view.legal) add_legal(s, view, layer("legal"));
   if (view.ghost) detail::add_ghost(*view.ghost, out);
   add_hits(s, view, out);

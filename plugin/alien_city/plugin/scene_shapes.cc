@@ -113,13 +113,7 @@ void guild_icon(pb::Layer& layer, const std::string& id, Colour c, pb::Point at,
 }
 
 void corner_marks(pb::Layer& layer, const std::string& id, Lot lot, Rgba colour, float width) {
-  const float x0 = lot_x(lot) + 0.03f, y0 = lot_y(lot) + 0.03f, x1 = x0 + 0.94f, y1 = y0 + 0.94f, arm = 0.3f;
-  const float xs[] = {x0, x1, x1, x0}, ys[] = {y0, y0, y1, y1};
-  for (int i = 0; i < 4; ++i) {
-    const float dx = i == 0 || i == 3 ? arm : -arm, dy = i < 2 ? arm : -arm;
-    pb::Shape& s = add(layer, id + ":" + std::to_string(i), 0, colour, width);
-    set_line(s, {point(xs[i], ys[i] + dy), point(xs[i], ys[i]), point(xs[i] + dx, ys[i])});
-  }
+  corner_brackets(layer, id, lot_x(lot) + 0.03f, lot_y(lot) + 0.03f, 0.94f, 0.94f, 0.3f, width, colour);
 }
 
 }  // namespace alien_city::plugin::draw

@@ -27,7 +27,7 @@ inline constexpr Rgba kLotLine = 0x00000038;
 // The last move is marked by corner brackets, the selection by a solid
 // square, customers by rings, the nearest competitor by a thick square:
 // shapes that differ without colour.
-inline constexpr Rgba kLastAction = 0xff5fd7ff;
+inline constexpr Rgba kLastAction = gamehost::kit::kLastMove;  // as every game's
 inline constexpr Rgba kSelection = 0xffd23fff;
 inline constexpr Rgba kCustomer = 0x35d0ffff;
 inline constexpr Rgba kCompetitor = 0xff8c1aff;

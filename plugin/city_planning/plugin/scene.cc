@@ -21,8 +21,9 @@
 // Shape ids: "line:v:N", "line:h:N", "label:...", "zone:M3" (+ ":label"),
 // "stone:K10", "coin:M4" (wherever it is: on a point, on a Zone, in a hand),
 // "hidden:A:N" (a face-down coin), "faceup:N" (+ ":tile", ":stones"),
-// "last", "ghost:ring" (+ "ghost:stone", "ghost:zone", "ghost:coin", each
-// with ":label" where it has one). "Why it scores" (the panel) is
+// "last:0".."last:3" (the last move's corner brackets), "ghost:ring" (+
+// "ghost:stone", "ghost:zone", "ghost:coin", each with ":label" where it
+// has one). "Why it scores" (the panel) is
 // scene_why.cc.
 #include <algorithm>
 #include <bit>
@@ -55,7 +56,6 @@ constexpr Rgba kBoardLabel = 0x5a4526ff;
 constexpr Rgba kPopulation = 0xf7f7f2ff;
 constexpr Rgba kResource = 0x1a1a1aff;
 constexpr Rgba kHidden = 0x7a7468ff;
-constexpr Rgba kLast = 0xff3b30ff;
 constexpr Rgba kSlot = 0x44413cff;
 constexpr float kSmallest = 0.37f;  // the smallest text, about 12 px
 constexpr Rgba kGhostRing = 0xf4f4f4ff;
@@ -264,9 +264,11 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   }
   if (view.has_last_action_id()) {
     if (const auto spot = action_spot(s, view.last_action_id())) {
-      auto& ring = add(pieces, "last", 0, kLast, 0.08f);
-      set_circle(ring, px(spot->first), py(spot->first), spot->second);
-      ring.set_motion(pb::NONE);
+      // Corner brackets, as Alien City marks its last move (kit::kLastMove).
+      const float r = spot->second;
+      const int first = pieces.shapes_size();
+      corner_brackets(pieces, "last", px(spot->first) - r, py(spot->first) - r, 2 * r, 2 * r, 0.64f * r, 0.08f);
+      for (int i = first; i < pieces.shapes_size(); ++i) pieces.mutable_shapes(i)->set_motion(pb::NONE);
     }
   }
   if (view.has_ghost_action_id()) add_ghost(s, view.ghost_action_id(), scene);

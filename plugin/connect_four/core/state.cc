@@ -33,6 +33,14 @@ Bitboard fours(Bitboard b) {
   return out;
 }
 
+Bitboard threat_cells(const State& s, Player p) {
+  Bitboard out = 0;
+  for (int col = 0; col < kCols; ++col)
+    for (int row = s.height(col); row < kRows; ++row)
+      if (has_four(s.discs(p) | cell_bit(col, row))) out |= cell_bit(col, row);
+  return out;
+}
+
 std::optional<Player> State::winner() const {
   if (result_ == Result::RedWins) return Player::Red;
   if (result_ == Result::YellowWins) return Player::Yellow;

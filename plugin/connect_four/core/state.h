@@ -76,5 +76,8 @@ class State {
 bool has_four(Bitboard b);
 // The cells of every line of four in `b`.
 Bitboard fours(Bitboard b);
+// The empty cells where a disc of `p` would complete four in a line: `p`'s
+// threats (one in a column's lowest empty cell can be played now).
+Bitboard threat_cells(const State& s, Player p);
 
 }  // namespace connect_four

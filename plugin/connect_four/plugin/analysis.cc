@@ -13,10 +13,9 @@ namespace {
 // The columns where `p` dropping next would make four, as "c e" or "-".
 std::string winning_columns(const State& s, Player p) {
   std::string out;
-  for (int col = 0; col < kCols; ++col) {
-    if (s.is_over() || s.height(col) == kRows) continue;
-    if (has_four(s.discs(p) | cell_bit(col, s.height(col)))) out += (out.empty() ? "" : " ") + column_name(col);
-  }
+  const Bitboard threats = threat_cells(s, p);
+  for (int col = 0; col < kCols; ++col)
+    if (s.can_drop(col) && (threats & cell_bit(col, s.height(col)))) out += (out.empty() ? "" : " ") + column_name(col);
   return out.empty() ? "-" : out;
 }
 

@@ -5,7 +5,7 @@
 //
 // Board coordinates: one cell is 1 x 1; cell (col, row) covers
 // [col, col+1] x [5-row, 6-row] (a6 top-left, g1 bottom-right). Shape ids:
-// "board", "hole:d1", "disc:d1", "last", "win:d1", "label:d".
+// "board", "hole:d1", "disc:d1", "last:0".."last:3", "win:d1", "label:d".
 #include <bit>
 
 #include "connect_four/core/notation.h"
@@ -49,14 +49,16 @@ void add_discs(const State& s, pb::Layer& layer) {
     }
 }
 
-// The last disc dropped (a ring) and the winning four (white rings).
+// The last disc dropped (corner brackets) and the winning four (white rings).
 void add_marks(const State& s, const pb::ViewOptions& view, pb::Layer& layer) {
   if (view.has_last_action_id() && view.last_action_id() < static_cast<std::uint32_t>(kCols)) {
     const int col = static_cast<int>(view.last_action_id());
     if (s.height(col) > 0) {
-      pb::Shape& ring = add(layer, "last", 0, kWhite, 0.06f);
-      set_circle(ring, cell_center(col, s.height(col) - 1), kDisc + 0.05f);
-      ring.set_motion(pb::NONE);
+      // Corner brackets round its cell, as every game marks its last move.
+      const pb::Point c = cell_center(col, s.height(col) - 1);
+      const int first = layer.shapes_size();
+      corner_brackets(layer, "last", c.x() - 0.47f, c.y() - 0.47f, 0.94f, 0.94f, 0.28f, 0.06f);
+      for (int i = first; i < layer.shapes_size(); ++i) layer.mutable_shapes(i)->set_motion(pb::NONE);
     }
   }
   for (Bitboard w = s.winning_cells(); w; w &= w - 1) {
@@ -70,6 +72,31 @@ void add_marks(const State& s, const pb::ViewOptions& view, pb::Layer& layer) {
 std::string status_line(const State& s) {
   if (s.is_over()) return result_line(s);
   return std::string(player_name(s.to_move())) + " to drop a disc";
+}
+
+// What a Connect Four player watches for: the cells where either player
+// would complete four, the playable ones first ("wins now" for the mover,
+// "must be blocked" against the other). A finished game shows no panel:
+// the status line says the result.
+void add_threats(const State& s, pb::PanelSection& panel) {
+  const Player mover = s.to_move();
+  for (Player p : {mover, other(mover)}) {
+    std::string now, later;
+    const Bitboard threats = threat_cells(s, p);
+    for (int col = 0; col < kCols; ++col)
+      for (int row = s.height(col); row < kRows; ++row)
+        if (threats & cell_bit(col, row)) {
+          std::string& list = row == s.height(col) ? now : later;
+          list += (list.empty() ? "" : " ") + cell_name(col, row);
+        }
+    const std::string name = player_name(p);
+    const std::string all = now.empty() ? later : later.empty() ? now : now + " " + later;
+    std::string text = name + ": ";
+    if (all.empty()) text += "no threat";
+    if (!now.empty()) text += (p == mover ? "wins now at " : "must be blocked at ") + now;
+    if (!later.empty()) text += (now.empty() ? "threatens " : "; threatens ") + later;
+    panel_line(panel, text, "threats." + name, all.empty() ? "-" : all).set_highlight(!now.empty());
+  }
 }
 
 }  // namespace
@@ -95,6 +122,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     panel_line(panel, std::string(player_name(p)) + ": " + std::to_string(n) + " discs",
                std::string("discs.") + player_name(p), std::to_string(n));
   }
+  if (!s.is_over()) add_threats(s, add_section(scene, "Threats"));
 }
 
 }  // namespace connect_four::plugin

@@ -49,6 +49,13 @@ void set_line(pb::Shape& s, std::initializer_list<pb::Point> pts);
 // A straight line from (x1, y1) to (x2, y2).
 void set_line(pb::Shape& s, float x1, float y1, float x2, float y2);
 
+// The last move's mark, one convention for every game: pink corner
+// brackets around the rectangle (x, y, w, h) it changed, four L shapes
+// "<id>:0".."3" with arms `arm` long (board units), `width` thick.
+inline constexpr Rgba kLastMove = 0xff5fd7ff;
+void corner_brackets(pb::Layer& layer, const std::string& id, float x, float y, float w, float h, float arm,
+                     float width, Rgba colour = kLastMove);
+
 // Appends an area the viewer reports by `hover` when the pointer is over the
 // rectangle (a cell, a column, a lot); set_select on it makes it clickable.
 pb::HitArea& add_hit(pb::Scene& scene, float x, float y, float w, float h, std::string hover);

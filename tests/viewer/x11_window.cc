@@ -1,0 +1,43 @@
+#include "x11_window.h"
+
+#include <X11/Xutil.h>
+#include <unistd.h>
+
+namespace viewer_test {
+
+Window find_window(Display* d) {
+  for (int i = 0; i < 500; ++i) {
+    Window root_return, parent, *children = nullptr;
+    unsigned n = 0;
+    XQueryTree(d, DefaultRootWindow(d), &root_return, &parent, &children, &n);
+    Window found = 0;
+    for (unsigned k = 0; k < n && !found; ++k) {
+      XWindowAttributes a;
+      if (XGetWindowAttributes(d, children[k], &a) && a.map_state == IsViewable && a.width >= 640) found = children[k];
+    }
+    if (children) XFree(children);
+    if (found) return found;
+    usleep(10000);
+  }
+  return 0;
+}
+
+sf::Image capture_window(Display* d, Window w) {
+  XWindowAttributes a;
+  XGetWindowAttributes(d, w, &a);
+  sf::Image out;
+  out.create(static_cast<unsigned>(a.width), static_cast<unsigned>(a.height));
+  XImage* image = XGetImage(d, w, 0, 0, static_cast<unsigned>(a.width), static_cast<unsigned>(a.height), AllPlanes, ZPixmap);
+  if (!image) return out;
+  for (int y = 0; y < a.height; ++y)
+    for (int x = 0; x < a.width; ++x) {
+      const unsigned long p = XGetPixel(image, x, y);
+      out.setPixel(static_cast<unsigned>(x), static_cast<unsigned>(y),
+                   sf::Color(static_cast<sf::Uint8>((p & image->red_mask) >> 16), static_cast<sf::Uint8>((p & image->green_mask) >> 8),
+                             static_cast<sf::Uint8>(p & image->blue_mask)));
+    }
+  XDestroyImage(image);
+  return out;
+}
+
+}  // namespace viewer_test
