@@ -1,4 +1,4 @@
-# gamehost_add_plugin(NAME SOURCES file... [LIBS target...])
+# gamehost_add_plugin(NAME SOURCES file... [LIBS target...] [NO_INSTALL])
 # A game plugin: the Boost.DLL module NAME.so (target NAME_plugin) in
 # ${GAMEHOST_PLUGIN_DIR} (default: the build's plugins/), where the host
 # finds it, installed to ${GAMEHOST_INSTALL_PLUGINDIR}
@@ -7,7 +7,7 @@
 # static libraries it links (its rules core, its message code, the kit),
 # --no-undefined so that a missing symbol fails the build instead of the
 # load. Links the kit, the interface library (gamehost::proto) and Boost's
-# headers; LIBS adds the game's own.
+# headers; LIBS adds the game's own. NO_INSTALL: built only (a test's).
 #
 # This file is also installed: find_package(gamehost) defines the same
 # function for plugins built outside this source tree.
@@ -22,7 +22,7 @@ if(NOT DEFINED GAMEHOST_PLUGIN_NO_UNDEFINED)
 endif()
 
 function(gamehost_add_plugin NAME)
-  cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(arg "NO_INSTALL" "" "SOURCES;LIBS" ${ARGN})
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "gamehost_add_plugin(${NAME}): no SOURCES")
   endif()
@@ -39,5 +39,7 @@ function(gamehost_add_plugin NAME)
     OUTPUT_NAME ${NAME}
     LIBRARY_OUTPUT_DIRECTORY ${GAMEHOST_PLUGIN_DIR}
     INSTALL_RPATH "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")  # lib/gamehost/plugins -> lib
-  install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
+  if(NOT arg_NO_INSTALL)
+    install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
+  endif()
 endfunction()

@@ -282,7 +282,7 @@ TEST_CASE("analyze lists a chance node's outcomes and a player's decisions", "[c
   CHECK_THAT(r.out, Catch::Contains("  draw C0 draw C1 "));
   r = test::run_gamehost({"analyze", sample, "--ply", "3", "--format", "json"});
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("\"chanceProbabilities\": ["));
+  CHECK_THAT(r.out, Catch::Contains("\"chance_probabilities\": ["));
   CHECK_THAT(r.out, Catch::Contains("\"@type\": \"type.googleapis.com/city_planning.v1.Analysis\""));
   r = test::run_gamehost({"analyze", sample, "--ply", "40"});
   CHECK(r.exit_code == 0);

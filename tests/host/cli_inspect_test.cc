@@ -172,3 +172,24 @@ TEST_CASE("show and analyze a position file", "[cli][position]") {
   CHECK(played.exit_code == 0);
   CHECK(test::run_gamehost({"verify", (dir / "from.ghlog").string()}).exit_code == 0);
 }
+
+// The rule replay-viewer uses too (docs/gamehost.md, "Logs by name"): a bare
+// name that is no file here is a shipped sample; the build's are games/samples.
+TEST_CASE("a bare sample name finds the shipped sample, as in the viewer", "[cli][samples]") {
+  const std::string sample = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
+  const auto dir = test::temp_dir("cli-bare-sample");
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);  // no seed-1.ghlog here
+  const auto verified = test::run_gamehost({"verify", "seed-1.ghlog"});
+  const auto shown = test::run_gamehost({"show", "seed-1.ghlog", "--ply", "3", "--no-color"});
+  const auto exported = test::run_gamehost({"export", "seed-1.ghlog", "--format", "text"});
+  const auto missing = test::run_gamehost({"verify", "seed-99.ghlog"});
+  std::filesystem::current_path(cwd);
+  CHECK(verified.exit_code == 0);
+  CHECK_THAT(verified.out, Catch::StartsWith(sample + ": OK: alien_city 1.0.0, seed 1, 47 plies verified\n"));
+  CHECK(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::StartsWith("Position after ply 3 of 47\n"));
+  CHECK(exported.exit_code == 0);
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.err, Catch::Contains("seed-99.ghlog"));
+}
