@@ -122,7 +122,9 @@ def agent_defaults():
     rows = {m.group(1): m.group(0) for m in re.finditer(r"^\| `(\w+)`.*$", doc, re.M)}
     for (kind, param), value in sorted(shown.items()):
         row = rows.get(kind, "")
-        m = re.search(r"`(?:%s:)?%s(?:=[^`]*)?`[^`]*?\(default ([^;,):]+)" % (kind, param), row)
+        # From the parameter's name to its "(default X", not past another parameter's name.
+        m = re.search(r"`(?:%s:)?%s(?:=[^`]*)?`(?:(?!`(?:%s:)?\w+=).)*?[(;] ?default ([^;,):]+)" % (kind, param, kind),
+                      row)
         if not m:
             failures.append(f"docs/gamehost.md: the {kind} row gives no default for {param} (--help: {value})")
         elif m.group(1).strip() != value:

@@ -16,13 +16,13 @@ run() { "$gamehost" --plugins "$plugins" "$@"; }
 
 run play nim --seed 1 --player1 random:seed=1 --player2 greedy:seed=2 --out nim.ghlog >play.txt ||
   { cat play.txt; fail "play exited $?"; }
-expect_eq "play's result" "Result: First takes the last stone and wins after 5 plies" "$(grep '^Result:' play.txt)"
+expect_eq "play's result" "Result: Second takes the last stone and wins after 4 plies" "$(grep '^Result:' play.txt)"
 grep -q '^Score:' play.txt && fail "play printed a score the game does not give"
 run verify nim.ghlog >/dev/null
 run show nim.ghlog --ply 2 >show.txt
-expect_eq "show" "Position after ply 2 of 5|6 stones left|" "$(paste -sd'|' show.txt)"
+expect_eq "show" "Position after ply 2 of 4|4 stones left|" "$(paste -sd'|' show.txt)"
 run analyze nim.ghlog --ply 2 >analyze.txt
-expect_eq "analyze" "Position after ply 2 of 5|6 stones left||First to move (play). Legal actions (3):|  1 2 3" \
+expect_eq "analyze" "Position after ply 2 of 4|4 stones left||First to move (play). Legal actions (3):|  1 2 3" \
   "$(paste -sd'|' analyze.txt)"
 run analyze nim.ghlog --ply 2 --format json >analyze.json
 expect_eq "analyze --format json: no analysis" "null" "$(python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["analysis"]))' analyze.json)"
