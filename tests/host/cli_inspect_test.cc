@@ -1,6 +1,9 @@
 // gamehost show / export / import / analyze on real logs, checked against
 // the rules core, and the JSON round trip.
 #include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
 
@@ -192,4 +195,35 @@ TEST_CASE("a bare sample name finds the shipped sample, as in the viewer", "[cli
   CHECK(exported.exit_code == 0);
   CHECK(missing.exit_code == 1);
   CHECK_THAT(missing.err, Catch::Contains("seed-99.ghlog"));
+}
+
+// Small texts (issue 32): one score order, plurals, the games column, and
+// the options each --help leaves out today.
+TEST_CASE("small texts: score order, plurals, games' column, help", "[cli][texts]") {
+  const std::string sample = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
+  const auto shown = test::run_gamehost({"show", sample});
+  CHECK_THAT(shown.out, Catch::Contains("\nWhite wins 106 - 57\nRoutes:"));  // the winner's score first
+  CHECK_THAT(shown.out, Catch::EndsWith("Result: White wins 106 - 57\n"));
+
+  const auto dir = test::temp_dir("cli-texts");
+  test::write_file(dir / "one.txt", "d\n");
+  const auto entered = test::run_gamehost(
+      {"enter", "connect_four", (dir / "one.txt").string(), "--out", (dir / "one.ghlog").string()});
+  CHECK_THAT(entered.out, Catch::Contains("Unfinished after 1 ply: Yellow to move.\n"));
+  const auto t = test::run_gamehost({"tournament", "connect_four", "--agents", "random,greedy", "--games", "1",
+                                     "--seed", "1", "--out", (dir / "t").string()});
+  REQUIRE(t.exit_code == 0);
+  CHECK_THAT(t.out, Catch::Matches(R"([\s\S]*First player \(Red\): [01] wins?, 0 draws, [01] loss(es)? in 1 game: [\s\S]*)"));
+  CHECK_THAT(t.out, !Catch::Matches(R"([\s\S]*\b1 (wins|draws|losses|games)\b[\s\S]*)"));
+
+  // Every name in one column, city_planning (13 letters) included.
+  const auto games = test::run_gamehost({"games"});
+  std::set<std::size_t> columns;
+  std::istringstream lines(games.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("(interface ") != std::string::npos) columns.insert(line.find_first_not_of(' ', line.find(' ', 2)));
+  CHECK(columns.size() == 1);
+
+  CHECK_THAT(test::run_gamehost({"games", "--help"}).out, Catch::Contains("--plugins DIR"));
+  CHECK_THAT(test::run_gamehost({"export", "--help"}).out, Catch::Contains("PPN"));
 }
