@@ -12,6 +12,7 @@
 #include <random>
 
 #include "gamehost/agents/spec.h"
+#include "gamehost/plural.h"
 #include "commands.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/tournament.h"
@@ -149,8 +150,9 @@ void add_tournament_command(CLI::App& app, Common& common) {
                  g.index + 1, g.seed, labels[g.agent[0]], labels[g.agent[1]], g.fault);
       std::fflush(stdout);
     };
-    fmt::print("Tournament: {} {}, {} agents, {} games per pairing, seed {}, {} job{}, {}logs in {}\n",
-               plugin.info().name(), plugin.info().version(), s.agents.size(), s.games_per_pairing, s.seed, s.jobs,
+    fmt::print("Tournament: {} {}, {} agents, {} per pairing, seed {}, {} job{}, {}logs in {}\n",
+               plugin.info().name(), plugin.info().version(), s.agents.size(),
+               count_of(s.games_per_pairing, "game", "games"), s.seed, s.jobs,
                s.jobs == 1 ? "" : "s", s.shard ? "shard " + shard_name(*s.shard) + ", " : "",
                (s.dir / "games").string());
     std::fflush(stdout);
@@ -170,12 +172,13 @@ void add_tournament_command(CLI::App& app, Common& common) {
       fmt::print("Interrupted: {} of {} games finished (unfinished games' logs removed); the partial results:\n",
                  run.finished.size(), run.schedule.size());
     else
-      fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
+      fmt::print("Results: {} in {}\n", count_of(static_cast<long long>(run.finished.size()), "game", "games"), clock_text(run.seconds));
     print_table(labels, run, table, plugin.info().player_names(0));
     const auto json_path = s.dir / "results.json";
     std::ofstream(json_path, std::ios::trunc) << standings_json(tournament_game(plugin), s, run, table);
     std::ofstream(s.dir / "timing.json", std::ios::trunc) << timing_json(s, run);
-    fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
+    fmt::print("Table and games: {}\nLogs: {} ({})\n", json_path.string(), (s.dir / "games").string(),
+               count_of(static_cast<long long>(run.finished.size()), "game", "games"));
     if (run.interrupted) common.exit_code = kExitInterrupted;
   });
 }
