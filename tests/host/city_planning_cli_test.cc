@@ -63,7 +63,7 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 TEST_CASE("gamehost games lists both games", "[cli][cp]") {
   const auto r = test::run_gamehost({"games"});
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("  alien_city   Alien City 1.0.0 (interface 2) "));
+  CHECK_THAT(r.out, Catch::Contains("  alien_city    Alien City 1.0.0 (interface 2) "));
   CHECK_THAT(r.out, Catch::Contains("  city_planning City Planning 1.0.0 (interface 2) "));
   CHECK_THAT(r.out, Catch::Contains("    players: A, B; chance; hidden information\n"));
   CHECK_THAT(r.out, Catch::Contains("    option position=: a position diagram"));

@@ -77,7 +77,7 @@ TEST_CASE("export to JSON and import back gives the same bytes", "[cli][export]"
   REQUIRE(google::protobuf::util::JsonStringToMessage(r.out, &parsed).ok());
   const auto log = gamehost::read_log(sample_log());
   CHECK(google::protobuf::util::MessageDifferencer::Equals(parsed, log.record));
-  CHECK_THAT(r.out, Catch::Contains("\"gameId\": \"alien_city\""));
+  CHECK_THAT(r.out, Catch::Contains("\"game_id\": \"alien_city\""));
   test::write_file(dir / "game.json", r.out);
   const auto back = (dir / "back.ghlog").string();
   const auto im = test::run_gamehost({"import", (dir / "game.json").string(), "--out", back});
@@ -126,8 +126,8 @@ TEST_CASE("analyze gives every legal action, streets, splitting lots and scores"
   // The Alien City detail, decoded with the plugin's own message type.
   const auto type_at = r.out.find("\"@type\": \"type.googleapis.com/alien_city.v1.Analysis\"");
   REQUIRE(type_at != std::string::npos);
-  CHECK_THAT(r.out, Catch::Contains("\"splittingLots\": ["));
-  const auto splitting_json = r.out.substr(r.out.find("\"splittingLots\": ["));
+  CHECK_THAT(r.out, Catch::Contains("\"splitting_lots\": ["));
+  const auto splitting_json = r.out.substr(r.out.find("\"splitting_lots\": ["));
   const alien_city::LotSet street_legal = alien_city::street_legal_lots(s);
   alien_city::LotSet splits;
   for (alien_city::LotSet left = s.streets(); left.any();) {
