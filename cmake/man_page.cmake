@@ -44,5 +44,7 @@ endif()
 # The help names pages as in the source tree ("docs/review.md"); the page
 # names them where they are installed.
 file(READ ${OUT} page)
+# gamehost --help ends with "Exit status:": the page's EXIT STATUS section.
+string(REPLACE ".SS \"Exit status:\"" ".SH \"EXIT STATUS\"" page "${page}")
 string(REGEX REPLACE "([ (`'\"])docs/" "\\1@GAMEHOST_DOCS@/" page "${page}")
 file(WRITE ${OUT} "${page}")

@@ -14,13 +14,6 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", GAMEHOST_VERSION);
   app.require_subcommand(1);
   app.fallthrough();  // --plugins may follow the subcommand
-  // The same numbers as commands.h; help2man makes this the man page's
-  // EXIT STATUS section.
-  app.footer(fmt::format(
-      "Exit status:\n  {}    success\n  {}    an error: bad input, a bad log, a failed check (the message names the "
-      "file, byte offset, ply or option)\n  {}    a bad command line\n  {}    a valid but unfinished game "
-      "(abandoned, or stopped by a fault)\n  {}  a tournament stopped by Ctrl-C (partial results kept)",
-      kExitOk, kExitError, kExitUsage, kExitUnfinished, kExitInterrupted));
   Common common;
   app.add_option("--plugins", common.plugin_dirs,
                  "also search DIR for plugins (after gamehost's own and $GAMEHOST_PLUGIN_PATH)")
@@ -45,6 +38,14 @@ int main(int argc, char** argv) {
         "plugins), --isolate, --call-timeout [CALL=]S (see gamehost --help).";
     sub->footer(sub->get_footer().empty() ? global : sub->get_footer() + "\n\n" + global);
   }
+  // After the subcommands (which would inherit it). The same numbers as
+  // commands.h; help2man makes this the man page's
+  // EXIT STATUS section.
+  app.footer(fmt::format(
+      "Exit status:\n  {}    success\n  {}    an error: bad input, a bad log, a failed check (the message names the "
+      "file, byte offset, ply or option)\n  {}    a bad command line\n  {}    a valid but unfinished game "
+      "(abandoned, or stopped by a fault)\n  {}  a tournament stopped by Ctrl-C (partial results kept)",
+      kExitOk, kExitError, kExitUsage, kExitUnfinished, kExitInterrupted));
   // An unknown subcommand is named (CLI11 would only say that an argument
   // was not expected).
   std::vector<std::string> names;
