@@ -28,8 +28,16 @@ install(FILES ${PROJECT_BINARY_DIR}/gamehostConfig.cmake ${PROJECT_BINARY_DIR}/g
         DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR})
 
 # Data: the sample games and teaching positions (own_data_dir()) and the docs,
-# all under share/gamehost/.
-install(DIRECTORY games/samples games/positions DESTINATION ${GAMEHOST_INSTALL_DATADIR})
+# all under share/gamehost/. The samples by name: what a user made in
+# games/samples (a review, a log) is never shipped.
+set(GAMEHOST_SAMPLES
+  city_planning-seed-1.ghlog city_planning-seed-7.ghlog connect_four-seed-1.ghlog piecepack-seed-4.ghlog
+  seed-1.ghlog seed-2.ghlog seed-3.ghlog)
+set(GAMEHOST_POSITIONS seed-scoring.txt)
+list(TRANSFORM GAMEHOST_SAMPLES PREPEND games/samples/ OUTPUT_VARIABLE sample_files)
+list(TRANSFORM GAMEHOST_POSITIONS PREPEND games/positions/ OUTPUT_VARIABLE position_files)
+install(FILES ${sample_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/samples)
+install(FILES ${position_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/positions)
 install(FILES games/README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR})
 install(DIRECTORY docs/ DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs)
 install(FILES README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs)

@@ -13,16 +13,24 @@ function(gamehost_man_page)
   cmake_parse_arguments(arg "" "TARGET;SUMMARY" "" ${ARGN})
   set(page ${man_dir}/${arg_TARGET}.1)
   add_custom_command(
-    OUTPUT ${page} ${page}.gz
+    OUTPUT ${page}
     COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${arg_TARGET}> -DHELP2MAN=${HELP2MAN}
             -DSUMMARY=${arg_SUMMARY} -DVERSION=${PROJECT_VERSION} -DOUT=${page}
             -P ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
-    COMMAND gzip -9nkf ${page}  # Debian ships man pages compressed
     DEPENDS ${arg_TARGET} ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
     COMMENT "Writing the man page ${arg_TARGET}.1 from ${arg_TARGET} --help"
     VERBATIM)
-  add_custom_target(${arg_TARGET}_man ALL DEPENDS ${page}.gz)
-  install(FILES ${page}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  add_custom_target(${arg_TARGET}_man ALL DEPENDS ${page})
+  # At install time, when the prefix is known (cmake --install --prefix, the
+  # package's /usr): the docs' folder filled in, then gzip (Debian ships man
+  # pages compressed).
+  set(staged ${man_dir}/install/${arg_TARGET}.1)
+  install(CODE "
+    file(READ \"${page}\" text)
+    string(REPLACE \"@GAMEHOST_DOCS@\" \"\${CMAKE_INSTALL_PREFIX}/${GAMEHOST_INSTALL_DATADIR}/docs\" text \"\${text}\")
+    file(WRITE \"${staged}\" \"\${text}\")
+    execute_process(COMMAND gzip -9nf \"${staged}\")
+    file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\" TYPE FILE FILES \"${staged}.gz\")")
 endfunction()
 
 gamehost_man_page(TARGET gamehost SUMMARY "a board-game host with game plugins")

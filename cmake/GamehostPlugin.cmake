@@ -1,4 +1,4 @@
-# gamehost_add_plugin(NAME SOURCES file... [LIBS target...])
+# gamehost_add_plugin(NAME SOURCES file... [LIBS target...] [NO_INSTALL])
 # A game plugin: the Boost.DLL module NAME.so (target NAME_plugin) in
 # ${GAMEHOST_PLUGIN_DIR} (default: the build's plugins/), where the host
 # finds it, installed to ${GAMEHOST_INSTALL_PLUGINDIR}
@@ -7,7 +7,7 @@
 # static libraries it links (its rules core, its message code, the kit),
 # --no-undefined so that a missing symbol fails the build instead of the
 # load. Links the kit, the interface library (gamehost::proto) and Boost's
-# headers; LIBS adds the game's own.
+# headers; LIBS adds the game's own. NO_INSTALL: built only (a test's).
 #
 # This file is also installed: find_package(gamehost) defines the same
 # function for plugins built outside this source tree.
@@ -22,7 +22,7 @@ if(NOT DEFINED GAMEHOST_PLUGIN_NO_UNDEFINED)
 endif()
 
 function(gamehost_add_plugin NAME)
-  cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(arg "NO_INSTALL" "" "SOURCES;LIBS" ${ARGN})
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "gamehost_add_plugin(${NAME}): no SOURCES")
   endif()
@@ -45,8 +45,10 @@ function(gamehost_add_plugin NAME)
     # folder (GamehostLayout.cmake).
     BUILD_WITH_INSTALL_RPATH ON
     INSTALL_RPATH "$<TARGET_FILE_DIR:gamehost::proto>")
-  install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
-  gamehost_set_installed_rpath("${GAMEHOST_INSTALL_PLUGINDIR}/${NAME}.so" "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")
+  if(NOT arg_NO_INSTALL)
+    install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
+    gamehost_set_installed_rpath("${GAMEHOST_INSTALL_PLUGINDIR}/${NAME}.so" "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")
+  endif()
 endfunction()
 
 # At install: sets the RUNPATH of the installed FILE (relative to the

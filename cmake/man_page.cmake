@@ -15,7 +15,9 @@ function(roff_verbatim OUT text)
   set(${OUT} ".nf\n${text}\n.fi\n" PARENT_SCOPE)
 endfunction()
 
-set(include "[SEE ALSO]\nThe documentation in /usr/share/gamehost/docs (docs/*.md of the source).\n")
+# @GAMEHOST_DOCS@ becomes the installed docs folder at install time
+# (GamehostManPages.cmake), whatever the prefix.
+set(include "[SEE ALSO]\nThe documentation in @GAMEHOST_DOCS@ (README.md and the pages named above).\n")
 string(FIND "${help}" "\nSubcommands:\n" at)
 if(at GREATER -1)
   string(SUBSTRING "${help}" ${at} -1 list)
@@ -39,3 +41,10 @@ execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --version-stri
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "help2man failed on ${PROGRAM} (${rc})")
 endif()
+# The help names pages as in the source tree ("docs/review.md"); the page
+# names them where they are installed.
+file(READ ${OUT} page)
+# gamehost --help ends with "Exit status:": the page's EXIT STATUS section.
+string(REPLACE ".SS \"Exit status:\"" ".SH \"EXIT STATUS\"" page "${page}")
+string(REGEX REPLACE "([ (`'\"])docs/" "\\1@GAMEHOST_DOCS@/" page "${page}")
+file(WRITE ${OUT} "${page}")

@@ -6,6 +6,7 @@ GAMEHOST_PACKAGES=(
   xvfb xauth fonts-dejavu-core libxtst6
   help2man dpkg-dev bash-completion  # tests/install: man pages, the .deb, completion
   parallel  # docs/scaling.md's GNU parallel command, tested
+  python3  # tests/docs: the docs' examples run and compared; tests/host: the JSON convention
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
   python3-dev python3-pybind11 python3-numpy python3-pytest  # the Python module (python/, docs/python.md)
   libcairo2-dev  # gamehost diagram: SVG, PDF and PNG (host/diagram)

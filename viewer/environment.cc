@@ -68,11 +68,7 @@ FontChoice choose_font(const std::string& explicit_path) {
 }
 
 std::string find_log(const std::string& log) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(log, ec) || fs::path(log).has_parent_path()) return log;
-  const auto sample = gamehost::own_data_dir() / "samples" / log;
-  return fs::is_regular_file(sample, ec) ? sample.string() : log;
+  return gamehost::find_log(log);  // the same rule as gamehost's
 }
 
 unsigned window_antialiasing(int requested) {

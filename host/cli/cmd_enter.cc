@@ -3,10 +3,12 @@
 // log) and what `show` prints of both.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
+#include "gamehost/plural.h"
 #include "gamehost/formats/game_builder.h"
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
@@ -21,7 +23,7 @@ struct EnterArgs {
   std::string game, moves, out, players;
   std::vector<std::string> options, option_files;
   formats::Metadata meta;
-  std::uint64_t seed = 0;
+  std::optional<std::string> seed;
   bool force = false, keep_legal = false;
 };
 
@@ -37,8 +39,8 @@ void print_ply(const GameBuilder& g) {
 }
 
 void print_board(GameBuilder& g, bool color) {
-  fmt::print("{}\nScore:\n{}", board_text(g.plugin(), g.state(), g.before_last_move(), color),
-             g.plugin().analyze(g.state(), "score").text());
+  fmt::print("{}\n", board_text(g.plugin(), g.state(), g.before_last_move(), color));
+  print_score(g.plugin(), g.state());
 }
 
 // A line that is a command rather than a decision; false for a decision.
@@ -77,6 +79,21 @@ bool command(GameBuilder& g, const std::string& line, bool color) {
   return false;
 }
 
+// A game from a real table lay as it lay: a game that takes its setup as an
+// option (Alien City's layout, a position) needs it, or a --seed saying the
+// setup was drawn with gamehost's generator; seed 0's tiles are not a guess.
+void require_setup(const Plugin& plugin, const std::vector<pb::OptionValue>& given, bool seeded) {
+  std::vector<std::string> setups;
+  for (const auto& o : plugin.info().options())
+    if (o.name() == "layout" || o.name() == "position") setups.push_back(o.name());
+  if (setups.empty() || seeded) return;
+  for (const auto& o : given)
+    if (std::find(setups.begin(), setups.end(), o.name()) != setups.end()) return;
+  throw UsageError(fmt::format("enter {}: give the setup the game was played on: --option {}=... (docs/notation.md), "
+                               "or --seed N for the setup gamehost draws from seed N",
+                               plugin.id(), setups.front()));
+}
+
 void enter(Common& common, const EnterArgs& a) {
   Registry registry = common.registry();
   Plugin& plugin = registry.find(a.game);
@@ -88,7 +105,8 @@ void enter(Common& common, const EnterArgs& a) {
   meta.source = a.moves.empty() ? "entered by hand" : "entered from " + a.moves;
   formats::check_new_file(a.out, a.force);
   formats::check_old_notes(a.out, a.force);
-  GameBuilder g(plugin, options, a.seed, meta);
+  require_setup(plugin, options, a.seed.has_value());
+  GameBuilder g(plugin, options, a.seed ? parse_seed(*a.seed, "--seed") : 0, meta);
   g.hold(a.out, a.force);  // locked from the start: no other writer while the game is entered
 
   const bool interactive = a.moves.empty();
@@ -135,9 +153,9 @@ void enter(Common& common, const EnterArgs& a) {
     fmt::print("Kept the {} legal plies before the first refused decision:\n  {}\n", g.plies(), refused);
     common.exit_code = kExitUnfinished;
   } else if (g.info().terminal()) {
-    fmt::print("Game over after {} plies: {}\n", g.plies(), g.info().result());
+    fmt::print("Game over after {}: {}\n", plies_text(g.plies()), g.info().result());
   } else {
-    fmt::print("Unfinished after {} plies: {} to move.\n", g.plies(), g.mover());
+    fmt::print("Unfinished after {}: {} to move.\n", plies_text(g.plies()), g.mover());
     common.exit_code = kExitUnfinished;
   }
   fmt::print("Log: {}\n", a.out);
@@ -167,8 +185,9 @@ void add_enter_command(CLI::App& app, Common& common) {
       ->allow_extra_args(false);
   cmd->add_option("--players", a->players, "the people who played, in seat order, e.g. Ann,Bob")->type_name("NAMES");
   add_metadata_options(cmd, a->meta);
-  cmd->add_option("--seed", a->seed, "seed of a drawn setup (when no layout is given; default 0)")
-      ->check(whole_number_check());
+  cmd->add_option("--seed", a->seed,
+                  "the game was set up as gamehost draws it from this seed (needed when no layout or position is "
+                  "given)");
   cmd->add_option("--out", a->out, "the log to write")->required()->type_name("LOG");
   cmd->add_flag("--force", a->force, "overwrite an existing log");
   add_color_options(cmd, common);

@@ -15,6 +15,7 @@
 #include "gamehost/formats/notes.h"
 #include "gamehost/formats/ppn.h"
 #include "gamehost/game_log.h"
+#include "gamehost/json_codec.h"
 #include "gamehost/seat_mask.h"
 #include "gamehost/secrecy_check.h"
 #include "gamehost/log_signature.h"
@@ -116,8 +117,8 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     std::string log, format = "json", as;
   };
   auto ex = std::make_shared<ExportArgs>();
-  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord) or text");
-  cmd->add_option("LOG", ex->log, "a game log")->required();
+  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord), text or PPN (Portable Piecepack Notation)");
+  add_log_argument(cmd, ex->log)->required();
   cmd->add_option("--format", ex->format, "json, text or ppn (Alien City, docs/notation.md)")
       ->check(CLI::IsMember({"json", "text", "ppn"}));
   cmd->add_option("--as", ex->as,
@@ -135,11 +136,8 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     }
     if (ex->format == "text") return print_text(log, as);
     if (ex->format == "ppn") return fmt::print("{}", formats::write_ppn(log.record, notes));
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.always_print_primitive_fields = true;
     std::string json;
-    const auto status = google::protobuf::util::MessageToJsonString(log.record, &json, options);
+    const auto status = google::protobuf::util::MessageToJsonString(log.record, &json, json_print_options());
     if (!status.ok()) throw HostError(fmt::format("{}: cannot print JSON: {}", ex->log, status.message().as_string()));
     fmt::print("{}", json);
   });

@@ -7,8 +7,10 @@
 #include <utility>
 
 #include "commands.h"
+#include "gamehost/plural.h"
 #include "gamehost/faults.h"
 #include "gamehost/agents/spec.h"
+#include "gamehost/install_paths.h"
 #include "gamehost/chance_secret.h"
 #include "gamehost/secrecy_check.h"
 #include "gamehost/json_codec.h"
@@ -41,7 +43,7 @@ struct Position {
 };
 
 void add_source_options(CLI::App* cmd, Source& src) {
-  cmd->add_option("LOG", src.log, "a game log")->type_name("LOG");
+  add_log_argument(cmd, src.log);
   cmd->add_option("--ply", src.ply, "the position after ply N (0 = start; default: the end)");
   auto* game = cmd->add_option("--game", src.game, "with --position: the game of the position");
   cmd->add_option("--position", src.position, "a position file of the game instead of a log")
@@ -154,6 +156,10 @@ std::string position_state(Plugin& plugin, const std::string& position, const st
   } catch (const CallError& e) {
     throw HostError(fmt::format("{}: {}", position, e.what()));
   }
+CLI::Option* add_log_argument(CLI::App* cmd, std::string& log) {
+  return cmd->add_option("LOG", log, "a game log (a bare sample name, e.g. seed-1.ghlog, is a shipped sample)")
+      ->type_name("LOG")
+      ->transform([](std::string name) { return find_log(name); });
 }
 
 void add_verify_command(CLI::App& app, Common& common) {
@@ -161,7 +167,7 @@ void add_verify_command(CLI::App& app, Common& common) {
   auto key_path = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("verify", "replay a log through its plugin and check every ply");
   cmd->footer("Exit status: 0 valid and finished, 3 valid but unfinished, 1 invalid (the first bad ply is named).");
-  cmd->add_option("LOG", *log_path, "a game log")->required();
+  add_log_argument(cmd, *log_path)->required();
   cmd->add_option("--key", *key_path, "also check the log's signature with the key in FILE: any changed byte fails")
       ->type_name("FILE")
       ->check(key_file_check());
@@ -179,8 +185,8 @@ void add_verify_command(CLI::App& app, Common& common) {
     const ChanceCheck chance = check_chance(plugin, log, r.states);
     if (log.finished()) {
       // The result by its meaning: the sentence is the plugin's own wording.
-      fmt::print("{}: OK: {} {}, seed {}, {} plies verified\nResult: {}\n", *log_path, h.game_id(),
-                 h.game_version(), h.seed(), r.plies, r.info.result());
+      fmt::print("{}: OK: {} {}, seed {}, {} verified\nResult: {}\n", *log_path, h.game_id(),
+                 h.game_version(), h.seed(), plies_text(r.plies), r.info.result());
       if (!key.empty()) fmt::print("Signature: good (HMAC-SHA-256)\n");
       else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
       if (r.result_reworded)
@@ -191,12 +197,12 @@ void add_verify_command(CLI::App& app, Common& common) {
                    h.chance_reproducible() ? " (a reproducible game: the seed was not secret)" : "");
       print_revealed_agents(log);
     } else if (log.faulted()) {
-      fmt::print("{}: faulted: {} {}, seed {}, {} plies verified, no result: stopped by a fault: {}\n", *log_path,
-                 h.game_id(), h.game_version(), h.seed(), r.plies, fault_text(log.record.fault()));
+      fmt::print("{}: faulted: {} {}, seed {}, {} verified, no result: stopped by a fault: {}\n", *log_path,
+                 h.game_id(), h.game_version(), h.seed(), plies_text(r.plies), fault_text(log.record.fault()));
       common.exit_code = kExitUnfinished;
     } else {
-      fmt::print("{}: unfinished: {} {}, seed {}, {} plies verified, no result recorded{}\n", *log_path,
-                 h.game_id(), h.game_version(), h.seed(), r.plies,
+      fmt::print("{}: unfinished: {} {}, seed {}, {} verified, no result recorded{}\n", *log_path,
+                 h.game_id(), h.game_version(), h.seed(), plies_text(r.plies),
                  r.info.terminal() ? " (the game had ended)" : "");
       if (chance == ChanceCheck::Hidden)
         fmt::print("Chance: committed, still secret (revealed when the game ends)\n");
@@ -237,14 +243,14 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
       // Only what Observe gives: a game with hidden information may put
       // private facts in its analyses, so they are not shown here.
       if (!p.plugin->info().has_hidden_information())
-        fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
+        print_score(*p.plugin, p.state);
       if (info.terminal()) fmt::print("Result: {}\n", info.result());
       return;
     }
     fmt::print("{}\n", p.title);
     if (!show->log.empty()) print_people(show->log, p.ply);
     fmt::print("{}\n", board_text(*p.plugin, p.state, p.before, common.color_on()));
-    fmt::print("Score:\n{}", p.plugin->analyze(p.state, "score").text());
+    print_score(*p.plugin, p.state);
     if (info.terminal()) fmt::print("Result: {}\n", info.result());
   });
 
@@ -287,16 +293,18 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
                                            an->format == "json");
     pb::QueryFlags f;
     f.set_legal_details(true);
+    f.set_legal_ids(true);  // JSON prints every field: the ids beside the details, not an empty list
     f.set_legal_payloads(an->format == "json");
     f.set_scores(true);
     f.set_text(true);
     pb::QueryResponse state;
     *state.mutable_info() = p.plugin->query(p.state, f);
-    const pb::AnalyzeResponse analysis = p.plugin->analyze(p.state, "");
+    // A game without Analyze: the state and its legal actions only.
+    const std::optional<pb::AnalyzeResponse> analysis = p.plugin->analysis(p.state, "");
     if (an->format == "json") {
       const JsonCodec codec(p.plugin->info().payload_descriptors());
       fmt::print("{{\n\"ply\": {},\n\"state\": {},\n\"analysis\": {}\n}}\n", p.ply, codec.to_json(state),
-                 codec.to_json(analysis));
+                 analysis ? codec.to_json(*analysis) : "null");
       return;
     }
     const auto& info = state.info();
@@ -317,7 +325,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
       }
       if (!line.empty()) fmt::print("  {}\n", line);
     }
-    fmt::print("{}", analysis.text());
+    if (analysis) fmt::print("{}", analysis->text());
   });
 }
 

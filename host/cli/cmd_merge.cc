@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "gamehost/plural.h"
 #include "commands.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/tournament_shard.h"
@@ -60,7 +61,7 @@ void report_shard(const TournamentGame& game, const TournamentSettings& s, const
     fmt::print("Combine the shards with: gamehost merge {}\n",
                (s.dir / fmt::format("results-*-of-{}.json", s.shard->count)).string());
   }
-  fmt::print("Logs: {} ({} games)\n", (s.dir / "games").string(), run.finished.size());
+  fmt::print("Logs: {} ({})\n", (s.dir / "games").string(), count_of(static_cast<long long>(run.finished.size()), "game", "games"));
 }
 
 void add_merge_command(CLI::App& app, Common& /*common*/) {
@@ -85,7 +86,7 @@ void add_merge_command(CLI::App& app, Common& /*common*/) {
     const Standings table = standings(labels, m.run.finished);
     fmt::print("Merged {} shard{} of a tournament of {} {}: {} games\n", files.size(), files.size() == 1 ? "" : "s",
                m.game.id, m.game.version, m.run.schedule.size());
-    fmt::print("Results: {} games in {} (the longest shard)\n", m.run.finished.size(), clock_text(m.run.seconds));
+    fmt::print("Results: {} in {} (the longest shard)\n", count_of(static_cast<long long>(m.run.finished.size()), "game", "games"), clock_text(m.run.seconds));
     print_table(labels, m.run, table, m.game.first_seat);
     const auto json_path = dir / "results.json";
     write_new_file(json_path, standings_json(m.game, m.settings, m.run, table), /*overwrite=*/true);

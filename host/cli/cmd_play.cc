@@ -14,6 +14,7 @@
 #include "gamehost/chance_secret.h"
 #include "gamehost/game_secrets.h"
 #include "gamehost/play.h"
+#include "gamehost/plural.h"
 #include "gamehost/review/engine_coach.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/input_checks.h"
@@ -59,6 +60,9 @@ void add_games_command(CLI::App& app, Common& common) {
     for (const auto& d : registry.dirs()) fmt::print("  {}\n", d.string());
     fmt::print("Games:\n");
     int broken = 0;
+    std::size_t id_width = 12;  // the widest id sets the column
+    for (const auto& e : registry.entries())
+      if (e.info) id_width = std::max(id_width, e.info->id().size());
     for (const auto& e : registry.entries()) {
       if (!e.info) {
         ++broken;
@@ -67,7 +71,7 @@ void add_games_command(CLI::App& app, Common& common) {
       const auto& info = *e.info;
       std::string players;
       for (const auto& p : info.player_names()) players += (players.empty() ? "" : ", ") + p;
-      fmt::print("  {:<12} {} {} (interface {}) {}\n", info.id(), info.name(), info.version(),
+      fmt::print("  {:<{}} {} {} (interface {}) {}\n", info.id(), id_width, info.name(), info.version(),
                  info.interface_version(), e.path.string());
       fmt::print("    players: {}{}{}\n", players, info.has_chance() ? "; chance" : "",
                  info.has_hidden_information() ? "; hidden information" : "");
@@ -248,20 +252,20 @@ void add_play_command(CLI::App& app, Common& common) {
       common.exit_code = kExitUnfinished;
       return;
     }
-    std::string board = board_text(plugin, r.state, "", s.color);
+    std::string board = board_text(plugin, r.state, r.move_start, s.color);
     // An abandoned game with hidden information keeps its secrets: the
     // position as the (first) human seat sees it. A finished game shows all.
     const auto human = std::find_if(s.agents.begin(), s.agents.end(),
                                     [](const std::string& a) { return parse_agent_spec(a).kind == "human"; });
     if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
-      board = seat_board_text(plugin, r.state, "", static_cast<int>(human - s.agents.begin()), s.color);
+      board = seat_board_text(plugin, r.state, r.move_start, static_cast<int>(human - s.agents.begin()), s.color);
     }
     fmt::print("\n{}\n", board);
     if (r.finished) {
-      fmt::print("Score:\n{}", plugin.analyze(r.state, "score").text());
-      fmt::print("Result: {} after {} plies\n", r.info.result(), r.plies);
+      print_score(plugin, r.state);
+      fmt::print("Result: {} after {}\n", r.info.result(), plies_text(r.plies));
     } else {
-      fmt::print("Abandoned after {} plies.\n", r.plies);
+      fmt::print("Abandoned after {}.\n", plies_text(r.plies));
       common.exit_code = kExitUnfinished;
     }
     if (!key.empty()) sign_log_file(s.log_path, key);

@@ -127,6 +127,10 @@ void run(Common& common, const ReviewArgs& a) {
       fmt::print(stderr, "{}: continued a partial review ({} plies were done)\n", outcome.review.file,
                  outcome.review.plies.size() - outcome.computed);
     print_review(outcome.review, plugin, log, a);
+    // Where the review is, whatever --format: the viewer and later runs read it.
+    std::fflush(stdout);
+    if (outcome.computed > 0) fmt::print(stderr, "wrote {}\n", outcome.review.file);
+    else fmt::print(stderr, "{}: complete already, nothing reviewed again\n", outcome.review.file);
   }
 }
 

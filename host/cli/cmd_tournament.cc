@@ -12,6 +12,7 @@
 #include <random>
 
 #include "gamehost/agents/spec.h"
+#include "gamehost/plural.h"
 #include "commands.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/regular_file.h"
@@ -165,8 +166,9 @@ void add_tournament_command(CLI::App& app, Common& common) {
                  g.index + 1, g.seed, labels[g.agent[0]], labels[g.agent[1]], g.fault);
       std::fflush(stdout);
     };
-    fmt::print("Tournament: {} {}, {} agents, {} games per pairing, seed {}, {} job{}, {}logs in {}\n",
-               plugin.info().name(), plugin.info().version(), s.agents.size(), s.games_per_pairing, s.seed, s.jobs,
+    fmt::print("Tournament: {} {}, {} agents, {} per pairing, seed {}, {} job{}, {}logs in {}\n",
+               plugin.info().name(), plugin.info().version(), s.agents.size(),
+               count_of(s.games_per_pairing, "game", "games"), s.seed, s.jobs,
                s.jobs == 1 ? "" : "s", s.shard ? "shard " + shard_name(*s.shard) + ", " : "",
                (s.dir / "games").string());
     std::fflush(stdout);
@@ -186,13 +188,14 @@ void add_tournament_command(CLI::App& app, Common& common) {
       fmt::print("Interrupted: {} of {} games finished (unfinished games' logs removed); the partial results:\n",
                  run.finished.size(), run.schedule.size());
     else
-      fmt::print("Results: {} games in {}\n", run.finished.size(), clock_text(run.seconds));
+      fmt::print("Results: {} in {}\n", count_of(static_cast<long long>(run.finished.size()), "game", "games"), clock_text(run.seconds));
     print_table(labels, run, table, plugin.info().player_names(0));
     const auto json_path = s.dir / "results.json";
     // Checked and whole (a full disk is an error, never an empty file).
     write_new_file(json_path, standings_json(tournament_game(plugin), s, run, table), /*overwrite=*/true);
     write_new_file(s.dir / "timing.json", timing_json(s, run), /*overwrite=*/true);
-    fmt::print("Table and games: {}\nLogs: {} ({} games)\n", json_path.string(), (s.dir / "games").string(), run.finished.size());
+    fmt::print("Table and games: {}\nLogs: {} ({})\n", json_path.string(), (s.dir / "games").string(),
+               count_of(static_cast<long long>(run.finished.size()), "game", "games"));
     if (run.interrupted) common.exit_code = kExitInterrupted;
   });
 }

@@ -66,6 +66,9 @@ inline CLI::Validator whole_number_check() {
       },
       "");
 }
+// The LOG argument of a command that reads a log: a bare name of a shipped
+// sample finds the installed one (gamehost::find_log, as replay-viewer).
+CLI::Option* add_log_argument(CLI::App* cmd, std::string& log);
 
 // --isolate and --call-timeout on the main command (isolation.cc).
 void add_isolation_options(CLI::App& app, Common& common);
@@ -118,6 +121,10 @@ v1::OptionValue parse_option(const std::string& text, bool from_file);
 // The text of a file the user named with option `what` (e.g. "--position");
 // errors read "WHAT PATH: no such file" (regular_file.h).
 std::string read_text_file(const std::string& path, const std::string& what);
+
+// "Score:" and the game's "score" analysis of `state`; nothing for a game
+// that offers none (Analyze is optional: play, show and enter still work).
+void print_score(Plugin& plugin, const std::string& state);
 
 // `analyze --as`: the position after ply `ply` as `seat` sees it (seat_views.cc).
 void analyze_as(Plugin& plugin, const std::string& state, const std::string& title, int ply, int seat, bool json);

@@ -32,6 +32,22 @@ int main(int argc, char** argv) {
   add_annotate_command(app, common);
   add_repair_command(app, common);
   add_diagram_command(app, common);
+  // Every subcommand's --help names the options of gamehost itself, which
+  // may also follow the subcommand (fallthrough).
+  for (auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    const std::string global =
+        "Options of gamehost itself, before or after the subcommand: --plugins DIR (also search DIR for "
+        "plugins), --isolate, --call-timeout [CALL=]S (see gamehost --help).";
+    sub->footer(sub->get_footer().empty() ? global : sub->get_footer() + "\n\n" + global);
+  }
+  // After the subcommands (which would inherit it). The same numbers as
+  // commands.h; help2man makes this the man page's
+  // EXIT STATUS section.
+  app.footer(fmt::format(
+      "Exit status:\n  {}    success\n  {}    an error: bad input, a bad log, a failed check (the message names the "
+      "file, byte offset, ply or option)\n  {}    a bad command line\n  {}    a valid but unfinished game "
+      "(abandoned, or stopped by a fault)\n  {}  a tournament stopped by Ctrl-C (partial results kept)",
+      kExitOk, kExitError, kExitUsage, kExitUnfinished, kExitInterrupted));
   // An unknown subcommand is named (CLI11 would only say that an argument
   // was not expected).
   std::vector<std::string> names;

@@ -51,7 +51,12 @@ void analyze_as(Plugin& plugin, const std::string& state, const std::string& tit
   }
   // Only the observation: a game with hidden information may put private
   // facts in its analyses (as show --as).
-  if (!plugin.info().has_hidden_information()) fmt::print("{}", plugin.analyze(state, "").text());
+  if (plugin.info().has_hidden_information()) return;
+  if (const auto analysis = plugin.analysis(state, "")) fmt::print("{}", analysis->text());
+}
+
+void print_score(Plugin& plugin, const std::string& state) {
+  if (const auto score = plugin.analysis(state, "score")) fmt::print("Score:\n{}", score->text());
 }
 
 GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, std::string& seat_name) {

@@ -137,7 +137,8 @@ void GameBuilder::write(const std::filesystem::path& path) const {
   }
   held_->replace(encode_log(record()), /*must_be_new=*/!written_ && !overwrite_);
   written_ = true;
-  std::filesystem::remove(notes_path_for(path));  // notes of the log it replaced
+  std::filesystem::remove(notes_path_for(path));  // notes of the log it replaced, by either name
+  std::filesystem::remove(old_notes_path_for(path));
 }
 
 void check_new_file(const std::filesystem::path& path, bool overwrite) {

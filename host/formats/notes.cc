@@ -1,3 +1,4 @@
+#include "gamehost/sidecar.h"
 #include "gamehost/formats/notes.h"
 
 #include <fmt/core.h>
@@ -24,7 +25,16 @@ std::string repair_hint(const std::string& log_file) {
 
 }  // namespace
 
-std::filesystem::path notes_path_for(const std::filesystem::path& log) { return log.string() + ".ghnotes"; }
+std::filesystem::path old_notes_path_for(const std::filesystem::path& log) { return log.string() + ".ghnotes"; }
+
+std::filesystem::path notes_path_for(const std::filesystem::path& log) {
+  const auto path = sidecar_path(log, ".ghnotes");
+  std::error_code ec;
+  // Notes made before the one naming rule (LOG.ghlog.ghnotes) still open.
+  if (!std::filesystem::exists(path, ec) && std::filesystem::exists(old_notes_path_for(log), ec))
+    return old_notes_path_for(log);
+  return path;
+}
 
 std::vector<npb::PlyNote> read_notes(const std::filesystem::path& log_path, const GameLog& log) {
   const auto path = notes_path_for(log_path);

@@ -120,8 +120,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
                            std::any_of(agents.begin(), agents.end(), [](const auto& a) { return a->spec() == "human"; });
   pb::ApplyResponse applied;
   pb::LogPly ply;
-  std::string move_start;  // the state before the last seat's move: the board marks it
-  int move_seat = -1;      // that seat (-1: none yet)
+  std::string& move_start = r.move_start;  // the board marks the move since
+  int move_seat = -1;                      // that move's seat (-1: none yet)
   const std::uint32_t limit = ply_limit(s.max_plies, plugin.info().max_plies());
   // A game that cannot go on reveals its seal key: its plies can then be read.
   const auto record_fault = [&](const pb::LogFault& fault) {

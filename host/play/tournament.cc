@@ -1,3 +1,4 @@
+#include "gamehost/plural.h"
 #include "gamehost/tournament.h"
 
 #include <fmt/core.h>
@@ -150,9 +151,10 @@ std::string format_standings(const std::vector<std::string>& agents, const std::
       if (played) out += fmt::format("  {} vs {}: {}-{}-{}\n", agents[i], agents[j], w, d, l);
     }
   const int total = static_cast<int>(games.size());
-  out += fmt::format("First player ({}): {} wins, {} draws, {} losses in {} games: win rate {:.1f}% (95% interval {:.1f}-{:.1f}%)\n",
-                     first_seat_name, s.first_wins, s.first_draws, s.first_losses, total, 100 * s.first_rate,
-                     100 * s.first_low, 100 * s.first_high);
+  out += fmt::format("First player ({}): {}, {}, {} in {}: win rate {:.1f}% (95% interval {:.1f}-{:.1f}%)\n",
+                     first_seat_name, count_of(s.first_wins, "win", "wins"), count_of(s.first_draws, "draw", "draws"),
+                     count_of(s.first_losses, "loss", "losses"), count_of(total, "game", "games"),
+                     100 * s.first_rate, 100 * s.first_low, 100 * s.first_high);
   return out;
 }
 

@@ -1,3 +1,4 @@
+#include "gamehost/json_codec.h"
 #include "gamehost/tournament_resume.h"
 
 #include <fmt/core.h>
@@ -26,10 +27,8 @@ pb::TournamentPlan make_plan(const std::string& game_id, const TournamentSetting
 
 void write_plan(const Plugin& plugin, const TournamentSettings& s) {
   const pb::TournamentPlan plan = make_plan(plugin.id(), s);
-  google::protobuf::util::JsonPrintOptions print;
-  print.add_whitespace = true;
   std::string json;
-  if (!google::protobuf::util::MessageToJsonString(plan, &json, print).ok())
+  if (!google::protobuf::util::MessageToJsonString(plan, &json, json_print_options()).ok())
     throw HostError(fmt::format("{}: cannot write the plan", plan_path(s.dir).string()));
   std::error_code ec;
   std::filesystem::create_directories(s.dir, ec);

@@ -1,3 +1,4 @@
+#include "gamehost/json_codec.h"
 #include "gamehost/tournament_shard.h"
 
 #include <fmt/core.h>
@@ -113,12 +114,8 @@ std::string part_json(const TournamentGame& game, const TournamentSettings& s, c
     out.set_fault(f.fault);
     out.set_log(f.log);
   }
-  google::protobuf::util::JsonPrintOptions print;
-  print.add_whitespace = true;
-  print.always_print_primitive_fields = true;
-  print.preserve_proto_field_names = true;
   std::string json;
-  if (!google::protobuf::util::MessageToJsonString(part, &json, print).ok())
+  if (!google::protobuf::util::MessageToJsonString(part, &json, json_print_options()).ok())
     throw HostError("cannot write a shard's results");  // only for invalid UTF-8, which agents' specs are not
   return json;
 }

@@ -1,3 +1,4 @@
+#include "gamehost/json_codec.h"
 #include "gamehost/review/report.h"
 
 #include <fmt/core.h>
@@ -66,9 +67,12 @@ std::string review_table(const ReviewFile& r) {
   for (int seat = 0; seat < r.header.player_names_size(); ++seat) {
     const PlayerSummary s = summarize(r, seat);
     out += fmt::format(
-        "  {}: {} moves, {:.1f} points lost ({:.1f} a move); best {}, good {}, inaccuracies {}, mistakes {}, "
-        "blunders {}, forced {}\n",
-        seat_name(r, seat), s.moves, s.points_lost, s.moves ? s.points_lost / s.moves : 0.0, s.counts[rpb::BEST],
+        // Every reviewed move is counted once, in one class; the average
+        // leaves out the forced ones, which could not lose anything.
+        "  {}: {} moves, {:.1f} points lost ({:.1f} a move not forced); best {}, good {}, inaccuracies {}, "
+        "mistakes {}, blunders {}, forced {}\n",
+        seat_name(r, seat), s.moves + s.counts[rpb::FORCED], s.points_lost, s.moves ? s.points_lost / s.moves : 0.0,
+        s.counts[rpb::BEST],
         s.counts[rpb::GOOD], s.counts[rpb::INACCURACY], s.counts[rpb::MISTAKE], s.counts[rpb::BLUNDER],
         s.counts[rpb::FORCED]);
   }
@@ -125,10 +129,7 @@ std::string review_json(const ReviewFile& r) {
   *whole.mutable_header() = r.header;
   for (const auto& p : r.plies) *whole.add_plies() = p;
   std::string json;
-  google::protobuf::util::JsonPrintOptions options;
-  options.add_whitespace = true;
-  options.preserve_proto_field_names = true;
-  if (!google::protobuf::util::MessageToJsonString(whole, &json, options).ok())
+  if (!google::protobuf::util::MessageToJsonString(whole, &json, json_print_options()).ok())
     throw HostError(fmt::format("{}: cannot be printed as JSON", r.file));
   return json;
 }

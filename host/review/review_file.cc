@@ -1,3 +1,4 @@
+#include "gamehost/sidecar.h"
 #include "gamehost/review/review_file.h"
 
 #include <fmt/core.h>
@@ -23,11 +24,7 @@ std::string at_error(const std::string& file, std::uint64_t offset, const std::s
 }
 }  // namespace
 
-std::filesystem::path review_path_for(const std::filesystem::path& log) {
-  std::filesystem::path p = log;
-  p.replace_extension(".ghreview");
-  return p;
-}
+std::filesystem::path review_path_for(const std::filesystem::path& log) { return sidecar_path(log, ".ghreview"); }
 
 std::optional<ReviewFile> review_of_log(const std::filesystem::path& log,
                                         const std::filesystem::path& explicit_path) {

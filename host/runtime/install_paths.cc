@@ -31,6 +31,13 @@ fs::path own_data_dir() {
   return (self_dir() / GAMEHOST_BIN_TO_DATA).lexically_normal();
 }
 
+std::string find_log(const std::string& name) {
+  std::error_code ec;
+  if (name.empty() || fs::exists(name, ec) || fs::path(name).has_parent_path()) return name;
+  const auto sample = own_data_dir() / "samples" / name;
+  return fs::is_regular_file(sample, ec) ? sample.string() : name;
+}
+
 std::optional<fs::path> find_in_share(const fs::path& relative) {
   const auto file = (self_dir() / GAMEHOST_BIN_TO_DATA / ".." / relative).lexically_normal();
   std::error_code ec;

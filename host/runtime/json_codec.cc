@@ -34,6 +34,14 @@ void add_with_imports(const google::protobuf::FileDescriptor* file, google::prot
 
 }  // namespace
 
+google::protobuf::util::JsonPrintOptions json_print_options() {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;  // seat 0 and empty lists are shown
+  options.preserve_proto_field_names = true;
+  return options;
+}
+
 JsonCodec::JsonCodec(const std::string& payload_descriptors) {
   add_with_imports(v1::GameRecord::descriptor()->file(), pool_);
   if (!payload_descriptors.empty()) {
@@ -53,9 +61,7 @@ JsonCodec::JsonCodec(const std::string& payload_descriptors) {
 JsonCodec::~JsonCodec() = default;
 
 std::string JsonCodec::to_json(const google::protobuf::Message& message) const {
-  google::protobuf::util::JsonPrintOptions options;
-  options.add_whitespace = true;
-  options.always_print_primitive_fields = true;  // seat 0 and empty lists are shown
+  const auto options = json_print_options();
   std::string out;
   const auto status = google::protobuf::util::BinaryToJsonString(
       resolver_.get(), fmt::format("{}/{}", kUrlPrefix, message.GetDescriptor()->full_name()),

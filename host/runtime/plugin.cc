@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 namespace gamehost {
 
 std::string status_name(int status) {
@@ -104,6 +106,20 @@ pb::AnalyzeResponse Plugin::analyze(const std::string& state, const std::string&
   pb::AnalyzeResponse response;
   call(pb::METHOD_ANALYZE, request, response);
   return response;
+}
+
+std::optional<pb::AnalyzeResponse> Plugin::analysis(const std::string& state, const std::string& topic) {
+  // A listed topic may take words after its name ("why LOT": "why E5").
+  const auto name = [](const std::string& t) { return t.substr(0, t.find(' ')); };
+  if (!topic.empty() && std::none_of(info_.analysis_topics().begin(), info_.analysis_topics().end(),
+                                     [&](const auto& listed) { return name(listed.first) == name(topic); }))
+    return std::nullopt;
+  try {
+    return analyze(state, topic);
+  } catch (const CallError& e) {
+    if (e.status() == pb::UNIMPLEMENTED) return std::nullopt;
+    throw;
+  }
 }
 
 }  // namespace gamehost

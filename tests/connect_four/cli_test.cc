@@ -66,7 +66,7 @@ TEST_CASE("gamehost plays, records and verifies a Connect Four game", "[cli]") {
   CHECK(verify.output.find(log.string() + ": OK: connect_four 1.0.0, seed 7, " + std::to_string(plies) +
                            " plies verified") == 0);
   const Run games = run(std::string(GAMEHOST_BIN) + " games");
-  CHECK(games.output.find("  connect_four Connect Four 1.0.0 (interface 2) ") != std::string::npos);
+  CHECK(games.output.find("  connect_four  Connect Four 1.0.0 (interface 2) ") != std::string::npos);
 }
 
 TEST_CASE("the replay viewer draws Connect Four's discs in their colours", "[pixels]") {

@@ -63,7 +63,7 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 TEST_CASE("gamehost games lists both games", "[cli][cp]") {
   const auto r = test::run_gamehost({"games"});
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("  alien_city   Alien City 1.0.0 (interface 2) "));
+  CHECK_THAT(r.out, Catch::Contains("  alien_city    Alien City 1.0.0 (interface 2) "));
   CHECK_THAT(r.out, Catch::Contains("  city_planning City Planning 1.0.0 (interface 2) "));
   CHECK_THAT(r.out, Catch::Contains("    players: A, B; chance; hidden information\n"));
   CHECK_THAT(r.out, Catch::Contains("    option position=: a position diagram"));
@@ -282,7 +282,7 @@ TEST_CASE("analyze lists a chance node's outcomes and a player's decisions", "[c
   CHECK_THAT(r.out, Catch::Contains("  draw C0 draw C1 "));
   r = test::run_gamehost({"analyze", sample, "--ply", "3", "--format", "json"});
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("\"chanceProbabilities\": ["));
+  CHECK_THAT(r.out, Catch::Contains("\"chance_probabilities\": ["));
   CHECK_THAT(r.out, Catch::Contains("\"@type\": \"type.googleapis.com/city_planning.v1.Analysis\""));
   r = test::run_gamehost({"analyze", sample, "--ply", "40"});
   CHECK(r.exit_code == 0);

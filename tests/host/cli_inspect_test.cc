@@ -1,6 +1,9 @@
 // gamehost show / export / import / analyze on real logs, checked against
 // the rules core, and the JSON round trip.
 #include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
 
@@ -74,7 +77,7 @@ TEST_CASE("export to JSON and import back gives the same bytes", "[cli][export]"
   REQUIRE(google::protobuf::util::JsonStringToMessage(r.out, &parsed).ok());
   const auto log = gamehost::read_log(sample_log());
   CHECK(google::protobuf::util::MessageDifferencer::Equals(parsed, log.record));
-  CHECK_THAT(r.out, Catch::Contains("\"gameId\": \"alien_city\""));
+  CHECK_THAT(r.out, Catch::Contains("\"game_id\": \"alien_city\""));
   test::write_file(dir / "game.json", r.out);
   const auto back = (dir / "back.ghlog").string();
   const auto im = test::run_gamehost({"import", (dir / "game.json").string(), "--out", back});
@@ -123,8 +126,8 @@ TEST_CASE("analyze gives every legal action, streets, splitting lots and scores"
   // The Alien City detail, decoded with the plugin's own message type.
   const auto type_at = r.out.find("\"@type\": \"type.googleapis.com/alien_city.v1.Analysis\"");
   REQUIRE(type_at != std::string::npos);
-  CHECK_THAT(r.out, Catch::Contains("\"splittingLots\": ["));
-  const auto splitting_json = r.out.substr(r.out.find("\"splittingLots\": ["));
+  CHECK_THAT(r.out, Catch::Contains("\"splitting_lots\": ["));
+  const auto splitting_json = r.out.substr(r.out.find("\"splitting_lots\": ["));
   const alien_city::LotSet street_legal = alien_city::street_legal_lots(s);
   alien_city::LotSet splits;
   for (alien_city::LotSet left = s.streets(); left.any();) {
@@ -171,4 +174,56 @@ TEST_CASE("show and analyze a position file", "[cli][position]") {
                                 "--player1", "random", "--player2", "random", "--out", (dir / "from.ghlog").string(), "-q"});
   CHECK(played.exit_code == 0);
   CHECK(test::run_gamehost({"verify", (dir / "from.ghlog").string()}).exit_code == 0);
+}
+
+// The rule replay-viewer uses too (docs/gamehost.md, "Logs by name"): a bare
+// name that is no file here is a shipped sample; the build's are games/samples.
+TEST_CASE("a bare sample name finds the shipped sample, as in the viewer", "[cli][samples]") {
+  const std::string sample = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
+  const auto dir = test::temp_dir("cli-bare-sample");
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);  // no seed-1.ghlog here
+  const auto verified = test::run_gamehost({"verify", "seed-1.ghlog"});
+  const auto shown = test::run_gamehost({"show", "seed-1.ghlog", "--ply", "3", "--no-color"});
+  const auto exported = test::run_gamehost({"export", "seed-1.ghlog", "--format", "text"});
+  const auto missing = test::run_gamehost({"verify", "seed-99.ghlog"});
+  std::filesystem::current_path(cwd);
+  CHECK(verified.exit_code == 0);
+  CHECK_THAT(verified.out, Catch::StartsWith(sample + ": OK: alien_city 1.0.0, seed 1, 47 plies verified\n"));
+  CHECK(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::StartsWith("Position after ply 3 of 47\n"));
+  CHECK(exported.exit_code == 0);
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.err, Catch::Contains("seed-99.ghlog"));
+}
+
+// Small texts (issue 32): one score order, plurals, the games column, and
+// the options each --help leaves out today.
+TEST_CASE("small texts: score order, plurals, games' column, help", "[cli][texts]") {
+  const std::string sample = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
+  const auto shown = test::run_gamehost({"show", sample});
+  CHECK_THAT(shown.out, Catch::Contains("\nWhite wins 106 - 57\nRoutes:"));  // the winner's score first
+  CHECK_THAT(shown.out, Catch::EndsWith("Result: White wins 106 - 57\n"));
+
+  const auto dir = test::temp_dir("cli-texts");
+  test::write_file(dir / "one.txt", "d\n");
+  const auto entered = test::run_gamehost(
+      {"enter", "connect_four", (dir / "one.txt").string(), "--out", (dir / "one.ghlog").string()});
+  CHECK_THAT(entered.out, Catch::Contains("Unfinished after 1 ply: Yellow to move.\n"));
+  const auto t = test::run_gamehost({"tournament", "connect_four", "--agents", "random,greedy", "--games", "1",
+                                     "--seed", "1", "--out", (dir / "t").string()});
+  REQUIRE(t.exit_code == 0);
+  CHECK_THAT(t.out, Catch::Matches(R"([\s\S]*First player \(Red\): [01] wins?, 0 draws, [01] loss(es)? in 1 game: [\s\S]*)"));
+  CHECK_THAT(t.out, !Catch::Matches(R"([\s\S]*\b1 (wins|draws|losses|games)\b[\s\S]*)"));
+
+  // Every name in one column, city_planning (13 letters) included.
+  const auto games = test::run_gamehost({"games"});
+  std::set<std::size_t> columns;
+  std::istringstream lines(games.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("(interface ") != std::string::npos) columns.insert(line.find_first_not_of(' ', line.find(' ', 2)));
+  CHECK(columns.size() == 1);
+
+  CHECK_THAT(test::run_gamehost({"games", "--help"}).out, Catch::Contains("--plugins DIR"));
+  CHECK_THAT(test::run_gamehost({"export", "--help"}).out, Catch::Contains("PPN"));
 }

@@ -29,7 +29,7 @@ TEST_CASE("gamehost games lists the plugin and every unusable file", "[cli]") {
   const auto r = test::run_gamehost({"games", "--plugins", dir.string()});
   CHECK(r.exit_code == 0);
   CHECK(r.err.empty());
-  CHECK_THAT(r.out, Catch::Contains("  alien_city   Alien City 1.0.0 (interface 2) " + std::string(ALIEN_CITY_PLUGIN) + "\n"));
+  CHECK_THAT(r.out, Catch::Contains("  alien_city    Alien City 1.0.0 (interface 2) " + std::string(ALIEN_CITY_PLUGIN) + "\n"));
   CHECK_THAT(r.out, Catch::Contains("    players: Black, White\n"));
   CHECK_THAT(r.out, Catch::Contains("Not usable:\n  " + (dir / "not_a_plugin.so").string() +
                                     ": not a gamehost plugin (no gamehost_interface_version entry point)\n  " +

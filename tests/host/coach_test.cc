@@ -203,7 +203,7 @@ TEST_CASE("a takeback is recorded, verifies, and ends where the game without the
   const auto text = test::run_gamehost({"export", coached_log.string(), "--format", "text"});
   CHECK_THAT(text.out, Catch::Matches(R"([\s\S]*\n +1\. Black +\S+ +id \d+ +[0-9.]+s  hash [0-9a-f]{16}  taken back\n +2\. Black [\s\S]*)"));
   const auto json = test::run_gamehost({"export", coached_log.string(), "--format", "json"});
-  CHECK_THAT(json.out, Catch::Contains("\"takenBack\": true"));
+  CHECK_THAT(json.out, Catch::Contains("\"taken_back\": true"));
   test::write_file(dir / "coached.json", json.out);
   const auto imported = dir / "imported.ghlog";
   const auto im = test::run_gamehost({"import", (dir / "coached.json").string(), "--out", imported.string()});
@@ -234,12 +234,23 @@ TEST_CASE("verify refuses a chance ply marked as taken back", "[cli][coach]") {
   std::string edited = json.out;
   const auto first = edited.find("\"player\": -1,");
   REQUIRE(first != std::string::npos);
-  edited.insert(first, "\"takenBack\": true, ");
-  CHECK(json.out.find("takenBack") == std::string::npos);  // absent unless true
+  edited.insert(first, "\"taken_back\": true, ");
+  CHECK(json.out.find("taken_back") == std::string::npos);  // absent unless true
   test::write_file(dir / "bad.json", edited);
   const auto out = dir / "bad.ghlog";
   REQUIRE(test::run_gamehost({"import", (dir / "bad.json").string(), "--out", out.string()}).exit_code == 0);
   const auto r = test::run_gamehost({"verify", out.string()});
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.err, Catch::Matches(R"([\s\S]*bad\.ghlog: byte \d+, ply 1: a chance event cannot be taken back\n)"));
+}
+
+// `undo` at a human's prompt says what exists instead of "Not understood".
+TEST_CASE("undo in play says that takebacks are the coach's offer", "[cli][coach]") {
+  const auto r = test::run_gamehost(
+      {"play", "alien_city", "--seed", "5", "--player1", "human", "--player2", "random", "--no-log"}, "undo\nquit\n");
+  CHECK(r.exit_code == 3);
+  CHECK_THAT(r.out, Catch::Contains("Black> No undo in play: the log keeps every move. With --coach (or "
+                                    "human:coach=1) a move that loses at least an inaccuracy is offered back right "
+                                    "after it is played; answer y.\n"));
+  CHECK_THAT(r.out, !Catch::Contains("Not understood"));
 }

@@ -219,7 +219,7 @@ TEST_CASE("an unfinished game keeps its chance seed secret", "[cli][cp][chance]"
   CHECK(v.exit_code == 3);
   CHECK_THAT(v.out, Catch::Contains("\nChance: committed, still secret (revealed when the game ends)\n"));
   const auto json = test::run_gamehost({"export", log});
-  CHECK_THAT(json.out, !Catch::Contains("chanceSeed"));
+  CHECK_THAT(json.out, !Catch::Contains("chance_seed"));
 }
 
 TEST_CASE("per-seat views of show, analyze, export and the viewer never show the other hand", "[cli][cp][hidden]") {

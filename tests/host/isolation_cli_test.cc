@@ -140,7 +140,7 @@ TEST_CASE("games: a plugin that crashes while describing itself is reported, the
   test::FaultEnv env("crash:describe");
   const auto r = test::run_gamehost({"--plugins", kPlugins, "games"});
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("\n  alien_city   Alien City 1.0.0"));
+  CHECK_THAT(r.out, Catch::Contains("\n  alien_city    Alien City 1.0.0"));
   CHECK_THAT(r.out, Catch::Contains("\n  city_planning City Planning 1.0.0"));
   CHECK_THAT(r.out, Catch::Contains("Not usable:\n  " + kPlugins +
                                     "/fault_game.so: crashed while describing itself: signal 11, Segmentation "

@@ -71,7 +71,9 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
   const std::string before = test::read_file(log);
   const auto note = test::run_gamehost({"annotate", log, "--ply", "2", "Claimed at once: a bold start"});
   CHECK(note.exit_code == 0);
-  CHECK(note.out == log + ".ghnotes: note on ply 2\n");
+  // One naming rule for every file beside a log: the extension replaced.
+  const std::string notes_file = std::filesystem::path(log).replace_extension(".ghnotes").string();
+  CHECK(note.out == notes_file + ": note on ply 2\n");
   CHECK(test::read_file(log) == before);  // the log never changes
   const auto bad = test::run_gamehost({"annotate", log, "--ply", "4", "too far"});
   CHECK(bad.exit_code == 1);
@@ -94,6 +96,13 @@ TEST_CASE("enter at stdin: undo, an illegal move refused at its line, people and
   CHECK_THAT(test::run_gamehost({"show", log, "--ply", "1"}).out, !Catch::Contains("Note:"));
   CHECK_THAT(test::run_gamehost({"export", log, "--format", "text"}).out,
              Catch::Contains("players: Black = Ann Lee, White = Bob Marsh\nevent: Club night, round 2\n"));
+
+  // Notes made under the old name (LOG.ghlog.ghnotes) still open, and a new
+  // note goes on in that file.
+  std::filesystem::rename(notes_file, log + ".ghnotes");
+  CHECK_THAT(test::run_gamehost({"show", log, "--ply", "2"}).out, Catch::Contains("Note: Claimed at once: a bold start\n"));
+  CHECK(test::run_gamehost({"annotate", log, "--ply", "3", "later"}).out == log + ".ghnotes: note on ply 3\n");
+  CHECK_FALSE(std::filesystem::exists(notes_file));
 }
 
 TEST_CASE("enter from a file: an illegal move refuses the game, or --keep-legal keeps what came before",
@@ -324,8 +333,8 @@ TEST_CASE("notes travel through PPN as comments: log -> PPN -> log keeps them on
   std::filesystem::remove(played);
   const auto stale = test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", played});
   CHECK(stale.exit_code == 1);
-  CHECK(stale.err == "gamehost: error: " + played +
-                         ".ghnotes: already exists, notes of an earlier log (use --force to remove them)\n");
+  CHECK(stale.err == "gamehost: error: " + std::filesystem::path(played).replace_extension(".ghnotes").string() +
+                         ": already exists, notes of an earlier log (use --force to remove them)\n");
   CHECK(test::run_gamehost({"import", "--from", "ppn", (dir / "game.ppn").string(), "--out", played, "--force"})
             .exit_code == 0);
   CHECK(gamehost::formats::notes_by_ply(played, gamehost::read_log(played)) == expected);

@@ -317,3 +317,26 @@ TEST_CASE("the board through the interface: Apply marks its action, Query its bo
     CHECK_THAT(e.what(), Catch::StartsWith("board_before: "));
   }
 }
+
+// The final board of `play` is the board `show` prints at the log's end:
+// the last seat's move stands between brackets (its legend says so).
+TEST_CASE("play's final board marks the last move, as show does", "[cli][board]") {
+  const auto dir = test::temp_dir("board-final");
+  for (const std::string game : {"alien_city", "city_planning"}) {
+    const auto log_path = (dir / (game + ".ghlog")).string();
+    const auto played = test::run_gamehost({"play", game, "--seed", "3", "--player1", "random:seed=1", "--player2",
+                                            "random:seed=2", "--out", log_path, "-q"});
+    REQUIRE(played.exit_code == 0);
+    const auto shown = test::run_gamehost({"show", log_path});
+    REQUIRE(shown.exit_code == 0);
+    const auto board_of = [](const std::string& out) {
+      const std::size_t legend = out.find("\nLegend:");
+      const std::size_t start = out.rfind("\n\n", legend);  // play: a blank line before the board
+      return out.substr(start == std::string::npos ? 0 : start + 2, legend - start);
+    };
+    const std::string final_board = board_of(played.out);
+    CHECK(final_board.find('[') != std::string::npos);
+    const std::string shown_board = shown.out.substr(shown.out.find('\n') + 1);
+    CHECK(final_board == shown_board.substr(0, final_board.size()));
+  }
+}

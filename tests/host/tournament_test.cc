@@ -103,7 +103,7 @@ TEST_CASE("tournament: the table from known games, checked by hand", "[tournamen
   CHECK(s.first_high == Approx(0.6994).margin(5e-4));
   const std::string text = format_standings(agents, games, s, "Black");
   CHECK_THAT(text, Contains("a vs b: 2-1-1"));
-  CHECK_THAT(text, Contains("First player (Black): 1 wins, 1 draws, 2 losses in 4 games: win rate 25.0% (95% interval 4.6-69.9%)"));
+  CHECK_THAT(text, Contains("First player (Black): 1 win, 1 draw, 2 losses in 4 games: win rate 25.0% (95% interval 4.6-69.9%)"));
   CHECK_THAT(text, Contains("+3.75"));
 }
 

@@ -22,7 +22,15 @@ if [[ "$1" != --inner ]]; then
   src=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
   work=$(mktemp -d /tmp/gamehost-install-test.XXXXXX)
   trap 'rm -rf "$work"' EXIT
-  cmake --install "$build" --prefix "$work/staged" >/dev/null
+  cmake --install "$build" --prefix "$work/staged" --strip >/dev/null
+  # Only the shipped data: the files git tracks, never what a user made there.
+  if git -C "$src" rev-parse 2>/dev/null; then
+    expect_eq "installed samples and positions" \
+      "$(git -C "$src" ls-files games/samples games/positions | xargs -n1 basename | sort | xargs)" \
+      "$(ls "$work/staged/share/gamehost/samples" "$work/staged/share/gamehost/positions" | grep -v ':$' | grep . | sort | xargs)"
+  fi
+  # --strip (README): no symbol tables in the programs.
+  readelf -S "$work/staged/bin/gamehost" | grep -q '\.symtab' && fail "bin/gamehost is not stripped"
   mv "$work/staged" "$work/moved"  # the RPATHs and lookups must not care where
   # The reference picture, from the build's viewer, before the build is hidden.
   xvfb-run -a "$build/bin/replay-viewer" "$src/games/samples/seed-1.ghlog" --ply 20 --size 320x200 \
@@ -71,6 +79,9 @@ expect_eq "verify" "c4.ghlog: OK: connect_four 1.0.0, seed 1, 25 plies verified"
   "$("$gamehost" verify c4.ghlog | head -1)"
 sample=$prefix/share/gamehost/samples/seed-1.ghlog
 "$gamehost" verify "$sample" | grep -q "^$sample: OK: alien_city " || fail "the installed sample does not verify"
+# A bare sample name, by the viewer's rule (no seed-1.ghlog in this folder).
+expect_eq "verify seed-1.ghlog" "$sample: OK: alien_city 1.0.0, seed 1, 47 plies verified" \
+  "$("$gamehost" verify seed-1.ghlog | head -1)"
 
 # The viewer: its font, and a sample named without its folder.
 xvfb-run -a "$prefix/bin/replay-viewer" seed-1.ghlog --ply 20 --size 320x200 --screenshot installed.png
@@ -80,6 +91,13 @@ cmp "$work/build.png" installed.png || fail "the installed viewer's picture diff
 man=$prefix/share/man/man1
 gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SS "gamehost play"' || fail "gamehost.1 has no 'gamehost play' section"
 gzip -dc "$man/replay-viewer.1.gz" | grep -q 'render one frame offscreen to OUT.png' || fail "replay-viewer.1 lacks --screenshot's help"
+gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SH "EXIT STATUS"' || fail "gamehost.1 has no EXIT STATUS section"
+# The docs where this prefix installed them (the tree was installed under
+# staged/ and then moved), never a source-relative docs/ path.
+for page in gamehost replay-viewer; do
+  gzip -dc "$man/$page.1.gz" | grep -q "$work/staged/share/gamehost/docs" || fail "$page.1 does not name the installed docs"
+  if gzip -dc "$man/$page.1.gz" | grep -qE "[ (\"'\`]docs/"; then fail "$page.1 names a relative docs/ path"; fi
+done
 source "$prefix/share/bash-completion/completions/gamehost" 2>/dev/null || true
 expect_eq "completed games" "alien_city city_planning connect_four" "$(_gamehost_games "$gamehost" | xargs)"
 expect_eq "completed agents" "human random greedy mcts" "$(_gamehost_agents "$gamehost" | xargs)"
@@ -109,11 +127,14 @@ expect_eq "bash-completion: replay-viewer --scr" "--screenshot" \
 start=$SECONDS
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S thirdparty-src -B thirdparty-build -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+cmake -S thirdparty-src -B thirdparty-build -DCMAKE_PREFIX_PATH="$prefix" \
   "${launcher[@]}" >thirdparty.log 2>&1 || { cat thirdparty.log; fail "configuring the third-party plugin"; }
 cmake --build thirdparty-build -j2 >>thirdparty.log 2>&1 || { cat thirdparty.log; fail "building it"; }
 cmake --install thirdparty-build --prefix "$prefix" >>thirdparty.log
 echo "third-party plugin configured and built in $((SECONDS - start)) s"
+# The page's CMakeLists.txt optimises without being told to.
+expect_eq "default build type" "CMAKE_BUILD_TYPE:STRING=Release" \
+  "$(grep '^CMAKE_BUILD_TYPE:' thirdparty-build/CMakeCache.txt)"
 expect_eq "games with nim" "alien_city city_planning connect_four nim" \
   "$("$gamehost" games | sed -n 's/^  \([a-z_]*\) .*(interface [0-9]*) .*/\1/p' | xargs)"
 # 10 stones: First takes 3, Second 3, First 3, Second the last one.

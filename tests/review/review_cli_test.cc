@@ -317,3 +317,17 @@ TEST_CASE("a second review writing the same file is refused while the first runs
   CHECK(after.exit_code == 0);
   CHECK(read_review(out).plies.size() == 47);
 }
+
+TEST_CASE("review names the file it wrote on stderr, whatever --format", "[cli]") {
+  const auto dir = test::temp_dir("review-wrote");
+  const auto log = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/connect_four-seed-1.ghlog");
+  const std::vector<std::string> args{"review", log.string(), "--iters", "100", "--solver-nodes", "0",
+                                      "--format", "none", "--quiet"};
+  const auto first = test::run_gamehost(args);
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.out.empty());
+  CHECK(first.err == "wrote " + (dir / "connect_four-seed-1.ghreview").string() + "\n");
+  const auto again = test::run_gamehost(args);
+  REQUIRE(again.exit_code == 0);
+  CHECK(again.err == (dir / "connect_four-seed-1.ghreview").string() + ": complete already, nothing reviewed again\n");
+}

@@ -35,7 +35,7 @@ class GreedyAgent final : public Agent {
 }  // namespace
 
 std::unique_ptr<Agent> make_greedy_agent(const AgentSpec& spec, const AgentContext& context) {
-  std::uint32_t rollouts = 16;
+  std::uint32_t rollouts = kGreedyDefaultRollouts;
   if (auto k = spec.get("rollouts")) {
     const auto n = unsigned_param(*k);
     if (n < 1 || n > 1'000'000)

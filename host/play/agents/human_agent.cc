@@ -29,7 +29,7 @@ std::string first_word(const std::string& s) { return s.substr(0, s.find(' ')); 
 
 // What the human agent's spec sets (human:hint_iters=N,coach=1,seed=S).
 struct HumanOptions {
-  std::uint64_t hint_iters = 3000;  // the search behind "hint" and the coach's verdicts
+  std::uint64_t hint_iters = kDefaultHintIters;  // the search behind "hint" and the coach's verdicts
   std::uint64_t seed = 0;           // its seed
   bool coached = false;             // a verdict after every move
   bool color = false;               // the board in ANSI colour
@@ -75,6 +75,10 @@ class HumanAgent final : public Agent {
       } else if (cmd == "hint") {
         if (!coach_) fmt::print(out_, "No engine here to ask for a hint.\n");
         else fmt::print(out_, "{}", coach_->hint(turn, options_.hint_iters, options_.seed));
+      } else if (cmd == "undo" || cmd == "takeback") {
+        // What exists, said where it is looked for (docs/gamehost.md).
+        fmt::print(out_, "No undo in play: the log keeps every move. With --coach (or human:coach=1) a move that "
+                         "loses at least an inaccuracy is offered back right after it is played; answer y.\n");
       } else if (cmd == "board") {
         show_board(turn, who);
       } else if (cmd == "quit") {

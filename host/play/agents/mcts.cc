@@ -223,7 +223,7 @@ std::unique_ptr<Agent> make_mcts_agent(const AgentSpec& spec, const AgentContext
   if (spec.get("time")) o.time = number_in(spec, "time", 0.001, 86400, " seconds");
   if (auto n = spec.get("iters")) o.iters = unsigned_param(*n);
   if (spec.get("iters") && (o.iters == 0 || o.iters > 1'000'000'000)) throw fail("iters must be 1..1000000000");
-  if (!spec.get("time") && !spec.get("iters")) o.time = 1;
+  if (!spec.get("time") && !spec.get("iters")) o.time = kMctsDefaultTime;
   if (spec.get("c")) o.c = number_in(spec, "c", 0, 100, "");
   if (spec.get("score")) o.score_weight = number_in(spec, "score", 0, 4, "");
   if (spec.get("scale")) o.score_scale = number_in(spec, "scale", 0.001, 1e6, " points");

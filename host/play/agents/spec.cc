@@ -76,9 +76,13 @@ std::uint64_t unsigned_param(const std::string& value) {
 
 const std::vector<AgentKind>& agent_kinds() {
   using T = AgentParam::Type;
+  // Every default shown is the code's own value (docs/gamehost.md lists the
+  // same; tests/docs checks that they agree).
+  const MctsOptions mcts;
+  const auto num = [](double x) { return fmt::format("{:g}", x); };
   static const std::vector<AgentKind> kinds = {
       {"human", "a person at the terminal: board, prompt, help/moves/hint/why/score",
-       {{"hint_iters", T::UnsignedInt, "MCTS iterations behind 'hint' and the coach's verdicts (default 3000)"},
+       {{"hint_iters", T::UnsignedInt, fmt::format("MCTS iterations behind 'hint' and the coach's verdicts (default {})", kDefaultHintIters)},
         {"coach", T::UnsignedInt, "1: after each move the points it lost, the better move, a takeback offer (as --coach)"},
         {"seed", T::UnsignedInt, "seed of those searches (default: the one mcts would have at this seat)"}},
        [](const AgentSpec& s, const AgentContext& c) { return make_human_agent(s, c); }},
@@ -87,16 +91,18 @@ const std::vector<AgentKind>& agent_kinds() {
        [](const AgentSpec& s, const AgentContext& c) { return make_random_agent(s, c); }},
       {"greedy", "one ply ahead on the plugin's evaluation (Evaluate; else K rollouts per action)",
        {{"seed", T::UnsignedInt, "tie-break seed (default: derived from the game seed and seat)"},
-        {"rollouts", T::UnsignedInt, "playouts per action when the plugin has no Evaluate (default 16)"}},
+        {"rollouts", T::UnsignedInt, fmt::format("playouts per action when the plugin has no Evaluate (default {})", kGreedyDefaultRollouts)}},
        [](const AgentSpec& s, const AgentContext& c) { return make_greedy_agent(s, c); }},
       {"mcts", "Monte Carlo tree search (UCT), rollouts inside the plugin, tree kept between moves",
-       {{"time", T::Number, "seconds per move (default 1)"},
+       {{"time", T::Number, fmt::format("seconds per move (default {})", num(kMctsDefaultTime))},
         {"iters", T::UnsignedInt, "iterations per move instead of time: deterministic"},
-        {"c", T::Number, "UCT exploration constant (default 1.4)"},
-        {"score", T::Number, "weight of the final-score margin beside win/loss, 0..4 (default 0.5; 0: win/loss only)"},
-        {"scale", T::Number, "the margin, in the game's points, that counts half the weight (default 20)"},
-        {"threads", T::UnsignedInt, "root-parallel trees, one plugin instance each (default 1)"},
-        {"rollouts", T::UnsignedInt, "playouts per iteration, one Rollout call (default 1)"},
+        {"c", T::Number, fmt::format("UCT exploration constant (default {})", num(mcts.c))},
+        {"score", T::Number, fmt::format("weight of the final-score margin beside win/loss, 0..4 (default {}; 0: win/loss only)",
+                                    num(mcts.score_weight))},
+        {"scale", T::Number, fmt::format("the margin, in the game's points, that counts half the weight (default {})",
+                                    num(mcts.score_scale))},
+        {"threads", T::UnsignedInt, fmt::format("root-parallel trees, one plugin instance each (default {})", mcts.threads)},
+        {"rollouts", T::UnsignedInt, fmt::format("playouts per iteration, one Rollout call (default {})", mcts.rollouts)},
         {"uniform", T::UnsignedInt, "1: uniformly random playouts instead of the game's guided policy (Alien City)"},
         {"keep", T::UnsignedInt, "search only the K root actions greedy rates best (default 0: all)"},
         {"seed", T::UnsignedInt, "search seed (default: derived from the game seed and seat)"}},

@@ -64,6 +64,10 @@ struct PlayResult {
   bool finished = false;  // false: abandoned by an agent
   int plies = 0;
   std::string state;      // the final state
+  // The state before the last seat's move (all its plies and the chance
+  // plies after them): the final board brackets that move. Empty before
+  // the first move.
+  std::string move_start;
   pb::StateInfo info;     // its info, with scores
   // Set when a fault stopped the game (a plugin failed, or it ran past its
   // maximum length); the log then ends with this record.

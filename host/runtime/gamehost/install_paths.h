@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace gamehost {
 
@@ -20,6 +21,13 @@ std::filesystem::path own_plugin_dir();
 // The shared data (samples/, positions/): the source tree's games/ folder
 // when running from the build, else <bin>/../share/gamehost.
 std::filesystem::path own_data_dir();
+
+// A log named on a command line, by one rule for gamehost and replay-viewer:
+// the file itself when it exists or the name has a folder; else a bare name
+// of a shipped sample ("seed-1.ghlog") is own_data_dir()/samples/NAME when
+// that exists. Otherwise the name as given (whose reader then says it is
+// missing).
+std::string find_log(const std::string& name);
 
 // A file installed under <bin>/../share (e.g. "fonts/truetype/dejavu/DejaVuSans.ttf"),
 // when it exists.

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "gamehost/error.h"
@@ -55,6 +56,11 @@ class Plugin {
   void apply(const std::string& state, std::uint32_t action_id, const pb::QueryFlags& flags,
              pb::ApplyResponse& response, bool describe_action = false);
   pb::AnalyzeResponse analyze(const std::string& state, const std::string& topic);
+  // Analyze is optional (docs/interface.md): the game's analysis of `state`
+  // for `topic` ("" the full one), or nullopt when the game offers none: no
+  // Analyze at all (UNIMPLEMENTED), or a named topic it does not list in
+  // GameInfo.analysis_topics. Other refusals still throw.
+  std::optional<pb::AnalyzeResponse> analysis(const std::string& state, const std::string& topic);
 
  private:
   Plugin(std::unique_ptr<Transport> transport, std::filesystem::path path, bool isolated);

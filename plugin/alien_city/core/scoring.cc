@@ -178,8 +178,10 @@ std::string breakdown_to_text(const ScoreBreakdown& b) {
   for (const GreenBonus& g : b.bonuses)
     if (!g.owner) out += "Green " + lot_name(g.green) + ", " + std::string(colour_name(g.colour)) + ": " + g.explanation + "\n";
   if (b.final) {
+    // The winner's score first, as in the game's result ("Black wins 109 - 30").
+    const int high = std::max(b.totals[0], b.totals[1]), low = std::min(b.totals[0], b.totals[1]);
     out += b.winner ? std::string(player_name(*b.winner)) + " wins " : std::string("Draw ");
-    out += std::to_string(b.totals[0]) + " - " + std::to_string(b.totals[1]) + " (White - Black)\n";
+    out += std::to_string(high) + " - " + std::to_string(low) + "\n";
   } else {
     out += "Provisional: White " + std::to_string(b.totals[0]) + ", Black " + std::to_string(b.totals[1]) + "\n";
   }

@@ -1,11 +1,15 @@
 // Nim on one pile of 10 stones: each turn takes 1, 2 or 3; who takes the
 // last stone wins. A whole game plugin written only against the installed
-// kit (gamehost/kit/entry.h), as a third party would write one.
+// kit (gamehost/kit/entry.h), as a third party would write one: the calls
+// every game must answer and none of the optional ones, so the host plays,
+// shows, analyzes and verifies it without Analyze, Evaluate or a scene.
+// docs/writing-a-plugin.md shows this file whole.
 #include <array>
 #include <cstdint>
 #include <string>
 
 #include "gamehost/kit/entry.h"
+#include "gamehost/kit/game_base.h"
 #include "gamehost/kit/payload.h"
 #include "nim.pb.h"
 
@@ -33,15 +37,9 @@ struct Game {
   static std::string encode(const State& s) { return {static_cast<char>(s.pile), static_cast<char>(s.to_move)}; }
 
   static void describe(pb::GameInfo& info) {
-    info.set_id(kId);
-    info.set_name("Nim");
-    info.set_version("1.0.0");
-    info.add_player_names("First");
-    info.add_player_names("Second");
-    info.set_action_id_bound(3);
-    info.set_max_plies(10);
+    // id, name, version, seats, action ids 0..2, at most 10 plies
+    gamehost::kit::set_identity(info, {kId, "Nim", "1.0.0", {"First", "Second"}, 3, 10});
     info.set_payload_descriptors(std::string(payload_descriptors()));
-    (*info.mutable_analysis_topics())["score"] = "the stones left";
   }
 
   gamecore::Expected<State> start(const gamehost::kit::Options&, std::uint64_t, std::string& setup) {
@@ -82,14 +80,6 @@ struct Game {
     const int take = text[0] - '0';
     if (take > s.pile) return refuse(pb::ILLEGAL_ACTION, "only " + std::to_string(s.pile) + " stones left");
     describe_take(take, out);
-    return std::nullopt;
-  }
-
-  // Printed by `gamehost play` after the game (topic "score").
-  Outcome analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
-    if (!topic.empty() && topic != "score")
-      return refuse(pb::INVALID_ARGUMENT, "unknown analysis topic '" + topic + "' (topics: \"\", score)");
-    resp.set_text("  " + std::to_string(s.pile) + " stones left\n");
     return std::nullopt;
   }
 

@@ -18,7 +18,10 @@ namespace npb = gamehost::formats::v1;
 inline constexpr std::string_view kNotesMagic{"\x89GHNOTE\n", 8};
 inline constexpr std::uint32_t kNotesFormatVersion = 1;
 
-std::filesystem::path notes_path_for(const std::filesystem::path& log);  // LOG.ghnotes
+// LOG.ghnotes: the log's extension replaced (gamehost/sidecar.h); the name
+// notes had before that rule (table.ghlog.ghnotes) when only that exists.
+std::filesystem::path notes_path_for(const std::filesystem::path& log);
+std::filesystem::path old_notes_path_for(const std::filesystem::path& log);
 
 // Every note of `log` (none when there is no notes file). Throws HostError
 // "FILE: byte N: what" for a damaged file or notes of another log.

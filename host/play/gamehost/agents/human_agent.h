@@ -7,11 +7,15 @@
 // (coach.h).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "gamehost/agents/spec.h"
 
 namespace gamehost {
+
+// MCTS iterations behind "hint" and the coach (human:hint_iters=N).
+inline constexpr std::uint64_t kDefaultHintIters = 3000;
 
 std::unique_ptr<Agent> make_human_agent(const AgentSpec& spec, const AgentContext& context);
 

@@ -29,6 +29,9 @@
 
 namespace gamehost {
 
+// Seconds per move when neither time nor iters is given.
+inline constexpr double kMctsDefaultTime = 1;
+
 struct MctsOptions {
   double time = 0;            // seconds per move (0: use iters)
   std::uint64_t iters = 0;    // iterations per move, over all threads (0: use time)
