@@ -95,6 +95,8 @@ concept HasSampleHidden = requires(G& g, const typename G::State& s, gamecore::R
 template <class G>
 concept HasObservationTensor =
     requires(G& g, const typename G::State& s, pb::ObservationTensorResponse& out) { g.observation_tensor(s, 0, out); };
+
+template <class G>
 concept HasSolve = requires(G& g, const typename G::State& s) {
   { g.solve(s, std::uint64_t{1}, std::optional<double>()) } -> std::same_as<Solution>;
 };
