@@ -127,13 +127,18 @@ def test_alien_city_state_calls():
 
 def test_alien_city_analyze_gives_the_score_breakdown_as_python_objects():
     state = gamehost.load_game("alien_city", layout=LAYOUT).new_initial_state()
-    state.apply_move("RT@C3")
-    state.apply_move("claim@C3")
+    for move in ["RT@C3", "claim@C3", "BT@C2", "decline", "RT@G3", "decline"]:
+        state.apply_move(move)
+    assert state.scores() == [3, 0]  # Black's claimed red tower: 1 customer x distance 3
     analysis = state.analyze()
     assert analysis["text"]
-    detail = analysis["detail"]
-    assert detail["@type"].endswith("alien_city.v1.Analysis")
-    assert {"toMove", "phase", "streets", "score"} <= set(detail)
+    assert analysis["detail"]["@type"].endswith("alien_city.v1.Analysis")
+    assert analysis["detail"]["score"] == {
+        "towers": [{"lot": "C3", "piece": "RT", "owner": "Black",
+                    "customers": [{"lot": "C2", "piece": "BT", "distance": 2, "path": ["B3", "B2"]}],
+                    "competitor": "G3", "competitorDistance": 3, "competitorPath": ["D3", "E3", "F3"],
+                    "points": 3}],
+        "bonuses": [], "white": 0, "black": 3, "final": False, "winner": ""}
 
 
 def test_city_planning_chance_and_hidden_hands():
