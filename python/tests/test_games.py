@@ -178,3 +178,19 @@ def test_isolated_game_plays_like_in_process():
         inside.apply_action(column)
         isolated.apply_action(column)
     assert inside.serialize() == isolated.serialize()
+
+
+def test_the_stub_and_the_docstrings_cover_the_module():
+    import ast
+
+    stub_path = os.path.join(os.path.dirname(gamehost.__file__), "_gamehost.pyi")
+    stub = ast.parse(open(stub_path).read())
+    top = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    top |= {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    assert top == {n for n in dir(gamehost._gamehost) if not n.startswith("__")}
+    for cls in (n for n in stub.body if isinstance(n, ast.ClassDef) and n.name in ("Game", "State", "Agent")):
+        members = {m.name for m in cls.body if isinstance(m, ast.FunctionDef)}
+        members |= {m.target.id for m in cls.body if isinstance(m, ast.AnnAssign)}
+        runtime = {m for m in dir(getattr(gamehost, cls.name)) if not m.startswith("_")}
+        assert members == runtime, cls.name
+    assert "isolate" in gamehost.load_game.__doc__ and "gamehost verify" in gamehost.play.__doc__
