@@ -127,13 +127,18 @@ def test_alien_city_state_calls():
 
 def test_alien_city_analyze_gives_the_score_breakdown_as_python_objects():
     state = gamehost.load_game("alien_city", layout=LAYOUT).new_initial_state()
-    state.apply_move("RT@C3")
-    state.apply_move("claim@C3")
+    for move in ["RT@C3", "claim@C3", "BT@C2", "decline", "RT@G3", "decline"]:
+        state.apply_move(move)
+    assert state.scores() == [3, 0]  # Black's claimed red tower: 1 customer x distance 3
     analysis = state.analyze()
     assert analysis["text"]
-    detail = analysis["detail"]
-    assert detail["@type"].endswith("alien_city.v1.Analysis")
-    assert {"toMove", "phase", "streets", "score"} <= set(detail)
+    assert analysis["detail"]["@type"].endswith("alien_city.v1.Analysis")
+    assert analysis["detail"]["score"] == {
+        "towers": [{"lot": "C3", "piece": "RT", "owner": "Black",
+                    "customers": [{"lot": "C2", "piece": "BT", "distance": 2, "path": ["B3", "B2"]}],
+                    "competitor": "G3", "competitorDistance": 3, "competitorPath": ["D3", "E3", "F3"],
+                    "points": 3}],
+        "bonuses": [], "white": 0, "black": 3, "final": False, "winner": ""}
 
 
 def test_city_planning_chance_and_hidden_hands():
@@ -173,3 +178,19 @@ def test_isolated_game_plays_like_in_process():
         inside.apply_action(column)
         isolated.apply_action(column)
     assert inside.serialize() == isolated.serialize()
+
+
+def test_the_stub_and_the_docstrings_cover_the_module():
+    import ast
+
+    stub_path = os.path.join(os.path.dirname(gamehost.__file__), "_gamehost.pyi")
+    stub = ast.parse(open(stub_path).read())
+    top = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    top |= {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    assert top == {n for n in dir(gamehost._gamehost) if not n.startswith("__")}
+    for cls in (n for n in stub.body if isinstance(n, ast.ClassDef) and n.name in ("Game", "State", "Agent")):
+        members = {m.name for m in cls.body if isinstance(m, ast.FunctionDef)}
+        members |= {m.target.id for m in cls.body if isinstance(m, ast.AnnAssign)}
+        runtime = {m for m in dir(getattr(gamehost, cls.name)) if not m.startswith("_")}
+        assert members == runtime, cls.name
+    assert "isolate" in gamehost.load_game.__doc__ and "gamehost verify" in gamehost.play.__doc__
