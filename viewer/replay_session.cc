@@ -77,7 +77,10 @@ int ReplaySession::step(int ply, int delta) const {
 
 std::string ReplaySession::listed_notation(int ply, int shown) const {
   const Move& m = moves_[static_cast<std::size_t>(ply - 1)];
-  if (m.secret || (mask_future_ && m.seat == -1 && ply > shown)) return std::string(gamehost::kHiddenNotation);
+  // Future draws are never listed; a seat's view of an unfinished game lists
+  // no later move at all (a later Development would show a coin held now).
+  const bool future = mask_future_ && ply > shown && (m.seat == -1 || (seat_ >= 0 && !log_.finished()));
+  if (m.secret || future) return std::string(gamehost::kHiddenNotation);
   return m.notation;
 }
 

@@ -328,7 +328,8 @@ TEST_CASE("agents' moves in a secret game do not follow from the printed seed", 
 
 TEST_CASE("verify and import refuse edits of the chance statement, naming the field", "[cli][cp][secret]") {
   const auto dir = test::temp_dir("cp-forgeries");
-  const GameRecord secret = gamehost::read_log(secret_game(dir, "secret")).record;
+  const std::string secret_log = secret_game(dir, "secret");
+  const GameRecord secret = gamehost::read_log(secret_log).record;
   const std::string open_log = (dir / "open.ghlog").string();
   REQUIRE(test::run_gamehost({"play", "city_planning", "--seed", "5", "--player1", "random", "--player2", "random",
                               "-q", "--out", open_log}).exit_code == 0);
@@ -387,5 +388,56 @@ TEST_CASE("verify and import refuse edits of the chance statement, naming the fi
     test::write_file(json, json_of(*record));
     REQUIRE(test::run_gamehost({"import", json.string(), "--out", out.string()}).exit_code == 0);
     CHECK(test::run_gamehost({"verify", out.string()}).exit_code == 0);
+    // The sealed log comes back byte for byte (opened fields go back sealed).
+    if (record == &secret) CHECK(test::read_file(out) == test::read_file(secret_log));
   }
+}
+
+TEST_CASE("the viewer as a seat shows its own hand always, and no later move of an unfinished game",
+          "[cli][cp][viewer][secret]") {
+#ifdef VIEWER_BIN
+  const auto dir = test::temp_dir("cp-viewer-seat");
+  const std::string whole = (dir / "whole.ghlog").string(), live = (dir / "live.ghlog").string();
+  REQUIRE(test::run_gamehost({"play", "city_planning", "--seed", "4", "--player1", "random", "--player2", "random",
+                              "-q", "--out", whole}).exit_code == 0);
+  cut_after_records(whole, live, 61);  // 60 plies: an unfinished (reproducible, so unsealed) game
+  const auto record = gamehost::read_log(whole).record;
+  const auto panel = [](const std::string& log, const std::vector<std::string>& extra) {
+    std::vector<std::string> args{log, "--dump-panel", "-", "--ply", "20"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = test::run_program(VIEWER_BIN, args);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+  };
+  const std::string shown = test::run_gamehost({"show", live, "--ply", "20", "--as", "A"}).out;
+  const auto at = shown.find("hand A: ");
+  REQUIRE(at != std::string::npos);
+  const std::string hand_a = shown.substr(at + 8, shown.find('\n', at) - at - 8);
+  for (const auto& overlays : {std::vector<std::string>{}, std::vector<std::string>{"--overlay", "all"}}) {
+    const std::string as_a = panel(live, [&] {
+      auto a = overlays;
+      a.insert(a.end(), {"--as", "A"});
+      return a;
+    }());
+    CHECK_THAT(as_a, Catch::Contains("Hands\thand.A\t3\tA: " + hand_a + "\n"));
+    CHECK_THAT(as_a, Catch::Contains("Hands\thand.B\t3\tB: 3 coins (hidden)\n"));
+  }
+  // Without a seat, the overlay decides.
+  CHECK_THAT(panel(live, {}), Catch::Contains("Hands\thand.A\t3\tA: 3 coins (hidden)\n"));
+  // As A, nothing after ply 20 of the unfinished game; of the finished
+  // game, later decisions are listed (draws stay hidden).
+  const std::string as_a = panel(live, {"--as", "A"});
+  const std::string finished = panel(whole, {"--as", "A"});
+  int later_moves = 0;
+  for (int p = 21; p <= 60; ++p) {
+    const auto& ply = record.plies(p - 1);
+    const std::string who = ply.player() == -1 ? "chance" : std::string(ply.player() == 0 ? "A" : "B");
+    CHECK_THAT(as_a, Catch::Contains("Moves\t" + std::to_string(p) + "\t?\t" + who + " ?\n"));
+    if (ply.player() >= 0) {
+      ++later_moves;
+      CHECK_THAT(finished, Catch::Contains("Moves\t" + std::to_string(p) + "\t" + ply.notation() + "\t"));
+    }
+  }
+  CHECK(later_moves > 10);
+#endif
 }

@@ -15,8 +15,8 @@
 // Hidden information: a hand is drawn face up only when its overlay
 // ("hand-A", "hand-B") is on; otherwise as face-down coins ("?"). An empty
 // overlay list (the default of ViewOptions) therefore shows public
-// information only. ViewOptions.seat hides the other seat's hand even with
-// its overlay on.
+// information only. With ViewOptions.seat the seat's own hand is always
+// shown and the other seat's never, whatever the overlays.
 //
 // Shape ids: "line:v:N", "line:h:N", "label:...", "zone:M3" (+ ":label"),
 // "stone:K10", "coin:M4" (wherever it is: on a point, on a Zone, in a hand),
@@ -200,9 +200,12 @@ void add_why_it_scores(const State& s, pb::Scene& scene);
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene) {
   set_bounds(scene, -0.45f, -0.45f, 20.2f, 23.75f, kBackground);
   scene.set_status(status_line(s));
-  // A view for one seat never shows the other hand, whatever the overlays.
-  const bool show_hand[2] = {overlay_on(view, "hand-A") && (!view.has_seat() || view.seat() == 0),
-                             overlay_on(view, "hand-B") && (!view.has_seat() || view.seat() == 1)};
+  // A view for one seat always shows its own hand and never the other,
+  // whatever the overlays; without a seat, the overlays decide.
+  const auto hand_shown = [&view](int seat, const char* overlay) {
+    return view.has_seat() ? view.seat() == seat : overlay_on(view, overlay);
+  };
+  const bool show_hand[2] = {hand_shown(0, "hand-A"), hand_shown(1, "hand-B")};
   for (Player p : {Player::A, Player::B})
     add_overlay(scene, std::string("hand-") + player_letter(p), std::string(1, player_letter(p)) + "'s hand",
                 p == Player::A ? "A" : "B", false);
