@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 
 #include "label_layout.h"
 #include "replay_view.h"
@@ -104,6 +105,21 @@ int check_board(const viewer::ReplayView& view, const std::string& where) {
   return tried;
 }
 
+// Seed-1 at `ply` with `select` selected, its paths drawn in full.
+struct Shown {
+  std::unique_ptr<viewer::ReplaySession> session;
+  std::unique_ptr<viewer::ReplayView> view;
+};
+Shown seed_1_at(int ply, const std::string& select) {
+  Shown s;
+  s.session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
+  s.view = std::make_unique<viewer::ReplayView>(*s.session, test_font());
+  s.view->go_to(ply, false);
+  s.view->select(select, false);
+  s.view->finish();
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("no label overlaps another or covers a piece, at every ply of every sample, every selection",
@@ -145,11 +161,8 @@ TEST_CASE("no label overlaps another or covers a piece, at every ply of every sa
 TEST_CASE("the two bonus captions of green tower A3 (seed-1, ply 11) stand apart, off the route numbers",
           "[pixels][layout]") {
   require_display();
-  auto session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
-  viewer::ReplayView view(*session, test_font());
-  view.go_to(11, false);
-  view.select("A3", false);
-  view.finish();
+  const Shown shown = seed_1_at(11, "A3");
+  const viewer::ReplayView& view = *shown.view;
   const auto captions = view.paths().caption_boxes();
   REQUIRE(captions.size() == 2);
   CHECK_FALSE(viewer::boxes_overlap(captions[0], captions[1]));
@@ -160,11 +173,8 @@ TEST_CASE("the two bonus captions of green tower A3 (seed-1, ply 11) stand apart
 TEST_CASE("a caption stays off the tiles' icon marks: B2's \"3 × 4 = 12\" off A1's icon (seed-1, ply 20)",
           "[pixels][layout]") {
   require_display();
-  auto session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
-  viewer::ReplayView view(*session, test_font());
-  view.go_to(20, false);
-  view.select("B2", false);
-  view.finish();
+  const Shown shown = seed_1_at(20, "B2");
+  const viewer::ReplayView& view = *shown.view;
   const auto captions = view.paths().caption_boxes();
   REQUIRE(captions.size() == 1);
   const viewer::PreparedShape* a1 = view.prepared().find("icon:A1");

@@ -174,4 +174,16 @@ TEST_CASE("Connect Four: no Tab in the footer, the threats in the panel", "[cli]
   CHECK(rows(r.out, "Layout", "footer") == std::vector<std::string>{"\tH help  ·  ←/→ step  ·  Home/End  ·  E export"});
   CHECK(rows(r.out, "Threats", "threats.Red") == std::vector<std::string>{"-\tRed: no threat"});
   CHECK(rows(r.out, "Threats", "threats.Yellow") == std::vector<std::string>{"-\tYellow: no threat"});
+  // Ply 16 (Red to move; `gamehost show ... --ply 16`): Red's b2 d2 e2 wait
+  // for c2, Yellow's b3 d3 e3 for c3 and g1 e3 d4 for f2; none playable.
+  const Run mid = run_viewer({sample("connect_four-seed-1.ghlog"), "--ply", "16", "--dump-panel", "-"});
+  CHECK(rows(mid.out, "Threats", "threats.Red") == std::vector<std::string>{"c2\tRed: threatens c2"});
+  CHECK(rows(mid.out, "Threats", "threats.Yellow") == std::vector<std::string>{"c3 f2\tYellow: threatens c3 f2"});
+  // Ply 30: Yellow's f2 can be played now: Red must block it.
+  const Run late = run_viewer({sample("connect_four-seed-1.ghlog"), "--ply", "30", "--dump-panel", "-"});
+  CHECK(rows(late.out, "Threats", "threats.Yellow") ==
+        std::vector<std::string>{"f2 c3 c5\tYellow: must be blocked at f2; threatens c3 c5"});
+  // The end: the status says the result; no section.
+  const Run end = run_viewer({sample("connect_four-seed-1.ghlog"), "--dump-panel", "-"});
+  CHECK(rows(end.out, "Threats", "threats.Red").empty());
 }
