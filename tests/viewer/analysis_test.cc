@@ -7,7 +7,9 @@
 // after a variation move in a hand-built Alien City position.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "analysis_input.h"
 #include "move_tree_panel.h"
@@ -316,4 +318,32 @@ TEST_CASE("exact scores after a variation move in a hand-built Alien City positi
   CHECK(dump.exit_code == 0);
   CHECK(dump.out.find("\ttotal.White\t89\t") != std::string::npos);
   CHECK(dump.out.find("Analysis\tnode\t0:KD@D3\ta variation\n") != std::string::npos);
+}
+
+TEST_CASE("the engine, live: Ctrl+L searches the shown position, a proved endgame's best move is exact and "
+          "plays by a click", "[pixels][analysis]") {
+  require_display();
+  const std::string log = fresh_copy("seed-1.ghlog", "analysis-engine");
+  auto session = viewer::ReplaySession::open(log, {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  view.go_to(44, false);
+  sf::Event ctrl_l = key(sf::Keyboard::L);
+  ctrl_l.key.control = true;
+  REQUIRE(controls.handle(ctrl_l, {}));
+  REQUIRE(controls.engine_on());
+  // Proved within 2 s (the solver; polled as the window's frames do).
+  for (int i = 0; i < 40 && !controls.engine_update().exact; ++i) {
+    controls.sync(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE(controls.engine_update().exact);
+  REQUIRE(click_label(controls, "1. KD@A2  +49.0  100%  exact"));
+  // The recorded move: the board follows the game, the engine the board.
+  CHECK(controls.board().current() == controls.board().tree().game_node(45));
+  CHECK(!view.off_game());
+  controls.sync(1);
+  CHECK(controls.engine_on());
+  REQUIRE(controls.handle(ctrl_l, {}));
+  CHECK(!controls.engine_on());
 }
