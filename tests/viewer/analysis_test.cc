@@ -193,8 +193,23 @@ TEST_CASE("Alien City: a lot opens the picker of its pieces, then claim or decli
     CHECK(controls.board().message().find("ruling R5") != std::string::npos);  // enter's words
     controls.handle(key(sf::Keyboard::Escape), {});
     CHECK(tree.leaves().size() == 2);
-    // A ruling for an illegal click: the lot the tower stands on, at ply 2.
+    // An illegal click at the start: the first lot where nothing may be
+    // built says why in the game's ruling, and nothing is played.
     controls.board().go_to(tree.game_node(0), false);
+    const auto nodes_before = tree.leaves();
+    bool refused = false;
+    for (int lot = 0; lot < 80 && !refused; ++lot) {
+      const std::string name = std::string(1, static_cast<char>('A' + lot % 8)) + std::to_string(lot / 8 + 1);
+      const auto click = controls.board().click(area_centre(*session, controls, name));
+      if (!click.choices.empty() || click.refusal.empty()) continue;
+      REQUIRE(controls.handle(left_click(), area_centre(*session, controls, name)));
+      CHECK(controls.board().message() == click.refusal);
+      CHECK(click.refusal.rfind("ruling R", 0) == 0);
+      refused = true;
+    }
+    CHECK(refused);
+    CHECK(tree.leaves() == nodes_before);
+    CHECK(!view.off_game());
   }
   // Reopened: the same tree from LOG.ghvars, in the panel dump too.
   auto session = viewer::ReplaySession::open(log, {});
