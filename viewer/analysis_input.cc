@@ -5,7 +5,19 @@
 namespace viewer {
 
 AnalysisControls::AnalysisControls(ReplaySession& session, ReplayView& view, const sf::Font& font)
-    : view_(view), font_(font), board_(session, &view) {}
+    : view_(view), font_(font), board_(session, &view), session_(session) {}
+
+void AnalysisControls::set_engine(bool on) {
+  live_.reset();
+  live_node_ = -1;
+  live_shown_ = {};
+  if (on) {
+    live_node_ = board_.current();
+    live_ = std::make_unique<gamehost::review::LiveAnalysis>(session_.plugin(), board_.state(live_node_));
+    shown_ = true;
+  }
+  changed();
+}
 
 bool AnalysisControls::visible() const {
   return shown_ || move_box_ || !picker_.empty() || view_.off_game() || board_.tree().has_variations() ||
@@ -14,12 +26,21 @@ bool AnalysisControls::visible() const {
 
 void AnalysisControls::sync(float pixel_scale) {
   const auto node = board_.current();
+  // The search follows the position; new lines are laid out as they come.
+  if (live_ && node != live_node_) set_engine(true);
+  if (live_) {
+    auto update = live_->latest();
+    if (update.refreshes != live_shown_.refreshes || update.problem != live_shown_.problem) {
+      live_shown_ = std::move(update);
+      stale_ = true;
+    }
+  }
   if (!stale_ && node == laid_out_node_ && pixel_scale == pixel_scale_) return;
   if (node != laid_out_node_ || stale_) off_board_ = board_.off_board_moves();
   laid_out_node_ = node;
   pixel_scale_ = pixel_scale;
   stale_ = false;
-  MoveTreePanel::Extra extra{off_board_, move_box_, picker_, picker_at_};
+  MoveTreePanel::Extra extra{off_board_, move_box_, picker_, picker_at_, live_ ? &live_shown_ : nullptr};
   panel_.layout(board_, extra, font_, pixel_scale, kAnalysisArea);
 }
 
@@ -99,6 +120,7 @@ void AnalysisControls::use(const MoveTreePanel::Hit& hit) {
     case MoveTreePanel::Button::Promote: board_.promote(); break;
     case MoveTreePanel::Button::Remove: board_.remove(); break;
     case MoveTreePanel::Button::TypeMove: move_box_ = std::string(); break;
+    case MoveTreePanel::Button::Engine: set_engine(!live_); break;
   }
 }
 
@@ -123,6 +145,10 @@ bool AnalysisControls::on_key(const sf::Event::KeyEvent& key) {
       picker_.clear();
       board_.play(id);
     }
+    return true;
+  }
+  if (key.code == sf::Keyboard::L && key.control) {
+    set_engine(!live_);
     return true;
   }
   switch (key.code) {

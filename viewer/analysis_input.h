@@ -9,6 +9,7 @@
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -41,6 +42,11 @@ class AnalysisControls {
   AnalysisBoard& board() { return board_; }
   const MoveTreePanel& panel() const { return panel_; }
   bool picking() const { return !picker_.empty(); }
+  // The engine, live, on the shown position (Ctrl+L or the panel's
+  // button): restarted whenever the position changes, stopped when off.
+  void set_engine(bool on);
+  bool engine_on() const { return live_ != nullptr; }
+  gamehost::review::LiveUpdate engine_update() const { return live_ ? live_->latest() : gamehost::review::LiveUpdate{}; }
   bool typing() const { return move_box_.has_value(); }
 
  private:
@@ -61,6 +67,10 @@ class AnalysisControls {
   float pixel_scale_ = 1;
   gamehost::VariationTree::NodeId laid_out_node_ = -1;
   std::vector<AnalysisBoard::Choice> off_board_;
+  ReplaySession& session_;
+  std::unique_ptr<gamehost::review::LiveAnalysis> live_;
+  gamehost::VariationTree::NodeId live_node_ = -1;
+  gamehost::review::LiveUpdate live_shown_;
 };
 
 }  // namespace viewer

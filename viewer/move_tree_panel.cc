@@ -134,8 +134,10 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
   x += button("◀ back to the game", x, y, {std::nullopt, Button::BackToGame, std::nullopt}, off);
   x += button("promote", x, y, {std::nullopt, Button::Promote, std::nullopt}, off);
   x += button("delete", x, y, {std::nullopt, Button::Remove, std::nullopt}, off);
-  button("type a move (Enter)", x, y, {std::nullopt, Button::TypeMove, std::nullopt});
+  x += button("type a move (Enter)", x, y, {std::nullopt, Button::TypeMove, std::nullopt});
+  button(extra.engine ? "engine off (Ctrl+L)" : "engine (Ctrl+L)", x, y, {std::nullopt, Button::Engine, std::nullopt});
   y += 24;
+  if (extra.engine) y = layout_engine(*extra.engine, left, y);
   if (!extra.off_board.empty()) {
     x = left;
     std::size_t shown_moves = 0;
@@ -192,6 +194,24 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
     y += kRowHeight;
   }
   layout_picker(extra);
+}
+
+// The engine's best moves, each clickable (it plays the move).
+float MoveTreePanel::layout_engine(const gamehost::review::LiveUpdate& engine, float left, float y) {
+  const std::string head = !engine.problem.empty() ? "engine: " + engine.problem
+                           : engine.exact          ? std::string("engine: exact (endgame solver)")
+                           : engine.top.empty()    ? std::string("engine: searching…")
+                                                   : fmt::format("engine: {} iterations", engine.iterations);
+  text(head, left, y, 12, kDim);
+  y += 20;
+  for (std::size_t i = 0; i < engine.top.size(); ++i) {
+    const auto& s = engine.top[i];
+    const std::string label = fmt::format("{}. {}  {:+.1f}  {:.0f}%{}", i + 1, s.notation, s.margin,
+                                          100 * s.win_probability, s.exact ? "  exact" : "");
+    button(label, left, y, {std::nullopt, std::nullopt, s.action});
+    y += 22;
+  }
+  return y + 2;
 }
 
 void MoveTreePanel::layout_picker(const Extra& extra) {

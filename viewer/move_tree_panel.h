@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analysis_board.h"
+#include "gamehost/review/live_analysis.h"
 
 namespace viewer {
 
@@ -38,7 +39,7 @@ std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTr
 
 class MoveTreePanel : public sf::Drawable {
  public:
-  enum class Button { BackToGame, Promote, Remove, TypeMove };
+  enum class Button { BackToGame, Promote, Remove, TypeMove, Engine };
   struct Hit {
     std::optional<gamehost::VariationTree::NodeId> node;  // a move of the list
     std::optional<Button> button;
@@ -50,6 +51,8 @@ class MoveTreePanel : public sf::Drawable {
     std::optional<std::string> move_box;  // the text being typed (open box)
     std::vector<AnalysisBoard::Choice> picker;  // open picker's choices
     sf::Vector2f picker_at;
+    // The engine, live (null: off): its latest best moves.
+    const gamehost::review::LiveUpdate* engine = nullptr;
   };
 
   void layout(AnalysisBoard& board, const Extra& extra, const sf::Font& font, float pixel_scale, sf::FloatRect area);
@@ -71,6 +74,7 @@ class MoveTreePanel : public sf::Drawable {
   float text(const std::string& s, float x, float y, float size, sf::Color c, bool bold = false);
   float button(const std::string& label, float x, float y, Hit hit, bool enabled = true);
   void layout_picker(const Extra& extra);
+  float layout_engine(const gamehost::review::LiveUpdate& engine, float left, float y);
 
   const sf::Font* font_ = nullptr;
   float pixel_scale_ = 1;

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "gamehost/plural.h"
+#include "live_command.h"
 #include "gamehost/faults.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/install_paths.h"
@@ -260,7 +261,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
     std::string as;
     bool live = false;
     std::string then;
-    double seconds = 0;
+    LiveLimits limits;
   };
   auto an = std::make_shared<Args>();
   cmd = app.add_subcommand("analyze", "every legal action and the game's analysis of a position");
@@ -274,9 +275,13 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
                 "search the position in the background and print its best three moves, refreshed, until Ctrl-C");
   cmd->add_option("--then", an->then, "with --live: first play these moves (the game's notation, comma-separated)")
       ->type_name("MOVES");
-  cmd->add_option("--for", an->seconds, "with --live: stop after SECONDS (default: at Ctrl-C)")
+  cmd->add_option("--for", an->limits.seconds, "with --live: stop after SECONDS (default: at Ctrl-C)")
       ->type_name("SECONDS")
       ->check(CLI::Range(0.1, 86400.0));
+  cmd->add_option("--iterations", an->limits.iterations,
+                  "with --live: stop once the search has run N iterations (default: at Ctrl-C)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000000));
   cmd->callback([&common, an] {
     Registry registry = common.registry();
     if (an->live) {
@@ -286,7 +291,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
             play_typed_moves(p, split_move_list(an->then, "--then " + an->then), "--then " + an->then);
         p.title += ", then " + played;
       }
-      return analyze_live(*p.plugin, p.state, p.title, an->seconds);
+      return analyze_live(*p.plugin, p.state, p.title, an->limits);
     }
     const Position p = load_position(registry, an->src);
     if (!an->as.empty()) return analyze_as(*p.plugin, p.state, p.title, p.ply, seat_of_player(*p.plugin, an->as),

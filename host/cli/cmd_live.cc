@@ -7,7 +7,8 @@
 #include <cstdio>
 #include <thread>
 
-#include "commands.h"
+#include "gamehost/error.h"
+#include "live_command.h"
 #include "gamehost/review/live_analysis.h"
 
 namespace gamehost {
@@ -32,7 +33,7 @@ void print_update(const review::LiveUpdate& u) {
 
 }  // namespace
 
-void analyze_live(Plugin& plugin, const std::string& state, const std::string& title, double seconds) {
+void analyze_live(Plugin& plugin, const std::string& state, const std::string& title, const LiveLimits& limits) {
   fmt::print("{}\nsearching; the best three moves, refreshed (Ctrl-C stops)\n", title);
   std::fflush(stdout);
   interrupted = false;
@@ -52,7 +53,9 @@ void analyze_live(Plugin& plugin, const std::string& state, const std::string& t
         print_update(u);
         if (u.exact) break;  // proved: nothing will change
       }
-      if (seconds > 0 && std::chrono::steady_clock::now() - start >= std::chrono::duration<double>(seconds)) break;
+      if (limits.iterations > 0 && u.iterations >= limits.iterations) break;
+      if (limits.seconds > 0 && std::chrono::steady_clock::now() - start >= std::chrono::duration<double>(limits.seconds))
+        break;
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
   }

@@ -128,9 +128,6 @@ void print_score(Plugin& plugin, const std::string& state);
 
 // `analyze --as`: the position after ply `ply` as `seat` sees it (seat_views.cc).
 void analyze_as(Plugin& plugin, const std::string& state, const std::string& title, int ply, int seat, bool json);
-// `analyze --live` (cmd_live.cc): the best three moves of `state`, searched
-// in the background and printed as they change, until Ctrl-C or `seconds`.
-void analyze_live(Plugin& plugin, const std::string& state, const std::string& title, double seconds);
 
 // `export --as`: the log replayed and verified, with what the seat named
 // `as` did not see masked (gamehost/seat_mask.h); `seat_name` is set.

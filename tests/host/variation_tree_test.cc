@@ -184,3 +184,40 @@ TEST_CASE("gamehost show --variation prints the position of a variation", "[vari
   CHECK(past.exit_code == 1);
   CHECK(past.err.find("--variation 999:d: no ply 999") != std::string::npos);
 }
+
+TEST_CASE("every one-byte change and every cut of a sidecar is read or refused, never a crash", "[variations]") {
+  const auto dir = temp_dir("variations-mutated");
+  const std::string log_path = (dir / "g.ghlog").string();
+  std::filesystem::copy_file(sample("connect_four-seed-1.ghlog"), log_path,
+                             std::filesystem::copy_options::overwrite_existing);
+  const GameLog log = read_log(log_path);
+  Tree t = Tree::of_log(log);
+  const std::uint32_t other = (log.record.plies(0).action_id() + 1) % 7;
+  const auto x = t.play(t.game_node(0), {other, std::string(1, static_cast<char>('a' + other))});
+  t.play(t.play(x, {3, "d"}), {2, "c"});
+  t.play(x, {4, "e"});
+  write_variations(log_path, log, t);
+  const std::string good = read_file(log_path + ".ghvars");
+  int refused = 0, read = 0;
+  auto attempt = [&](const std::string& bytes) {
+    write_file(log_path + ".ghvars", bytes);
+    try {
+      const Tree back = read_variations(log_path, log);
+      for (auto leaf : back.leaves()) CHECK(back.find(back.path_of(leaf)) == leaf);
+      ++read;
+    } catch (const HostError&) {
+      ++refused;
+    }
+  };
+  for (std::size_t i = 0; i < good.size(); ++i)
+    for (unsigned char bit : {0x01, 0x80}) {
+      std::string bytes = good;
+      bytes[i] = static_cast<char>(bytes[i] ^ bit);
+      attempt(bytes);
+    }
+  for (std::size_t n = 0; n < good.size(); ++n) attempt(good.substr(0, n));
+  // The CRC catches every change inside the record, the prelude's checks
+  // the rest: nothing damaged is read as variations.
+  CHECK(read == 0);
+  CHECK(refused == static_cast<int>(3 * good.size()));
+}

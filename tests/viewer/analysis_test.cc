@@ -7,7 +7,9 @@
 // after a variation move in a hand-built Alien City position.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "analysis_input.h"
 #include "move_tree_panel.h"
@@ -191,8 +193,23 @@ TEST_CASE("Alien City: a lot opens the picker of its pieces, then claim or decli
     CHECK(controls.board().message().find("ruling R5") != std::string::npos);  // enter's words
     controls.handle(key(sf::Keyboard::Escape), {});
     CHECK(tree.leaves().size() == 2);
-    // A ruling for an illegal click: the lot the tower stands on, at ply 2.
+    // An illegal click at the start: the first lot where nothing may be
+    // built says why in the game's ruling, and nothing is played.
     controls.board().go_to(tree.game_node(0), false);
+    const auto nodes_before = tree.leaves();
+    bool refused = false;
+    for (int lot = 0; lot < 80 && !refused; ++lot) {
+      const std::string name = std::string(1, static_cast<char>('A' + lot % 8)) + std::to_string(lot / 8 + 1);
+      const auto click = controls.board().click(area_centre(*session, controls, name));
+      if (!click.choices.empty() || click.refusal.empty()) continue;
+      REQUIRE(controls.handle(left_click(), area_centre(*session, controls, name)));
+      CHECK(controls.board().message() == click.refusal);
+      CHECK(click.refusal.rfind("ruling R", 0) == 0);
+      refused = true;
+    }
+    CHECK(refused);
+    CHECK(tree.leaves() == nodes_before);
+    CHECK(!view.off_game());
   }
   // Reopened: the same tree from LOG.ghvars, in the panel dump too.
   auto session = viewer::ReplaySession::open(log, {});
@@ -316,4 +333,32 @@ TEST_CASE("exact scores after a variation move in a hand-built Alien City positi
   CHECK(dump.exit_code == 0);
   CHECK(dump.out.find("\ttotal.White\t89\t") != std::string::npos);
   CHECK(dump.out.find("Analysis\tnode\t0:KD@D3\ta variation\n") != std::string::npos);
+}
+
+TEST_CASE("the engine, live: Ctrl+L searches the shown position, a proved endgame's best move is exact and "
+          "plays by a click", "[pixels][analysis]") {
+  require_display();
+  const std::string log = fresh_copy("seed-1.ghlog", "analysis-engine");
+  auto session = viewer::ReplaySession::open(log, {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  view.go_to(44, false);
+  sf::Event ctrl_l = key(sf::Keyboard::L);
+  ctrl_l.key.control = true;
+  REQUIRE(controls.handle(ctrl_l, {}));
+  REQUIRE(controls.engine_on());
+  // Proved within 2 s (the solver; polled as the window's frames do).
+  for (int i = 0; i < 40 && !controls.engine_update().exact; ++i) {
+    controls.sync(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE(controls.engine_update().exact);
+  REQUIRE(click_label(controls, "1. KD@A2  +49.0  100%  exact"));
+  // The recorded move: the board follows the game, the engine the board.
+  CHECK(controls.board().current() == controls.board().tree().game_node(45));
+  CHECK(!view.off_game());
+  controls.sync(1);
+  CHECK(controls.engine_on());
+  REQUIRE(controls.handle(ctrl_l, {}));
+  CHECK(!controls.engine_on());
 }
