@@ -12,6 +12,7 @@
 #include "application.h"
 #include "environment.h"
 #include "follow.h"
+#include "follow_dir.h"
 #include "headless.h"
 #include "side_panel.h"
 
@@ -104,6 +105,7 @@ int follow_window(const FollowCommand& c) {
 }  // namespace
 
 int run_follow(const FollowCommand& c) {
+  if (is_tournament_folder(c.log)) return run_follow_dir(c);
   try {
     return c.dump.empty() ? follow_window(c) : follow_dump(c);
   } catch (const std::invalid_argument& e) {  // a bad --overlay
