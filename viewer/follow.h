@@ -89,5 +89,7 @@ struct FollowCommand {
   int antialias = -1;
 };
 int run_follow(const FollowCommand& command);
+// Prints "replay-viewer: MESSAGE" on stderr; returns `code` (follow_command.cc).
+int follow_failure(int code, const std::string& message);
 
 }  // namespace viewer

@@ -20,11 +20,7 @@ namespace viewer {
 
 namespace {
 
-int fail(int code, const std::string& message) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
-  return code;
-}
+int fail(int code, const std::string& message) { return follow_failure(code, message); }
 
 // The session of the followed log, checked as the viewer checks any log,
 // and the view options asked for.
@@ -103,6 +99,12 @@ int follow_window(const FollowCommand& c) {
 }
 
 }  // namespace
+
+int follow_failure(int code, const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
+  return code;
+}
 
 int run_follow(const FollowCommand& c) {
   if (is_tournament_folder(c.log)) return run_follow_dir(c);

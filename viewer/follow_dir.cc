@@ -23,11 +23,7 @@ namespace viewer {
 
 namespace {
 
-int fail(int code, const std::string& message) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
-  return code;
-}
+int fail(int code, const std::string& message) { return follow_failure(code, message); }
 
 std::filesystem::path games_folder(const std::filesystem::path& dir) {
   std::error_code ec;
