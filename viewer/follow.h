@@ -85,6 +85,7 @@ struct FollowCommand {
   SeatOptions seat;
   gamehost::LoadOptions load;
   std::string overlays, select, dump, font_path, export_dir;
+  std::string screenshot;  // a tournament folder's grid as one PNG (follow_dir.h)
   float idle_seconds = 60;
   int antialias = -1;
 };

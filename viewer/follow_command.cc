@@ -108,6 +108,9 @@ int follow_failure(int code, const std::string& message) {
 
 int run_follow(const FollowCommand& c) {
   if (is_tournament_folder(c.log)) return run_follow_dir(c);
+  if (!c.screenshot.empty())
+    return fail(kExitUsage, "--follow LOG --screenshot: a game being played is drawn in the window; --screenshot "
+                            "draws a tournament folder's grid");
   try {
     return c.dump.empty() ? follow_window(c) : follow_dump(c);
   } catch (const std::invalid_argument& e) {  // a bad --overlay

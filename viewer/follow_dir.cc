@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Window/Event.hpp>
@@ -117,12 +118,85 @@ struct Board {
   sf::Vector2f drawn_at, drawn_size;  // and where
 };
 
-void draw_text(sf::RenderWindow& w, const sf::Font& font, const std::string& s, float x, float y, unsigned size,
+struct Grid {
+  std::map<std::string, Board> boards;
+  std::vector<TableGame> games;
+};
+
+void draw_text(sf::RenderTarget& w, const sf::Font& font, const std::string& s, float x, float y, unsigned size,
                sf::Color colour = sf::Color(0xe6, 0xe8, 0xeb)) {
   sf::Text t(sf::String::fromUtf8(s.begin(), s.end()), font, size);
   t.setFillColor(colour);
   t.setPosition(x, y);
   w.draw(t);
+}
+
+// Draws the grid and the table into `target` (its own pixels); reads the
+// logs again when `scan`.
+void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowCommand& c, const sf::Font& font) {
+  if (scan) grid.games = scan_tournament(c.log);
+  auto& games = grid.games;
+  auto& boards = grid.boards;
+  // The games being played (the newest finished ones when none is).
+  std::vector<const TableGame*> shown;
+  for (const auto& g : games)
+    if (!g.finished) shown.push_back(&g);
+  for (auto it = games.rbegin(); it != games.rend() && shown.size() < 4; ++it)
+    if (it->finished) shown.push_back(&*it);
+  if (shown.size() > 12) shown.resize(12);
+  const sf::Vector2u size = target.getSize();
+  const float table_w = std::min(460.f, size.x * 0.36f);
+  const int columns = shown.size() <= 1 ? 1 : shown.size() <= 4 ? 2 : shown.size() <= 9 ? 3 : 4;
+  const int rows = std::max<int>(1, (static_cast<int>(shown.size()) + columns - 1) / columns);
+  const float cell_w = (size.x - table_w - 16) / columns, cell_h = (size.y - 8) / static_cast<float>(rows);
+  target.clear(sf::Color(0x23, 0x26, 0x2d));
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    const TableGame& g = *shown[i];
+    Board& b = boards[g.file];
+    const float x = 8 + (i % columns) * cell_w, y = 8 + (i / columns) * cell_h;
+    if (b.note.empty()) try {
+      auto log = !scan || (b.session && b.session->finished()) ? std::nullopt : read_whole_records(g.file);
+      if (log && !b.session) {
+        b.session = ReplaySession::open_log(std::move(*log), g.file, c.plugin_dirs, c.seat, c.load);
+        check_followable(*b.session, c.seat.as);
+      } else if (log && (log->record.plies_size() != b.session->plies() || log->finished() != b.session->finished())) {
+        b.session->reload(std::move(*log));
+      }
+      // A new scene only when the game moved on or the grid changed.
+      if (b.session && b.session->has_scenes() &&
+          (b.drawn_plies != b.session->plies() || b.drawn_at != sf::Vector2f(x, y) ||
+           b.drawn_size != sf::Vector2f(cell_w, cell_h))) {
+        b.drawn_plies = b.session->plies();
+        b.drawn_at = {x, y};
+        b.drawn_size = {cell_w, cell_h};
+        pb::Scene scene;
+        b.session->render(b.session->plies(), pb::ViewOptions(), scene);
+        BoardTransform t;
+        const auto& r = scene.bounds();
+        t.scale = std::min((cell_w - 8) / std::max(0.01f, r.width()), (cell_h - 40) / std::max(0.01f, r.height()));
+        t.origin = {x - r.x() * t.scale, y + 26 - r.y() * t.scale};
+        b.layers.show(std::make_shared<const PreparedScene>(std::move(scene), t, font, 1), false);
+      }
+    } catch (const std::exception& ex) {
+      b.note = ex.what();
+      b.session.reset();
+    }
+    draw_text(target, font, fmt::format("{} — ply {}", std::filesystem::path(g.file).stem().string(), g.plies), x, y,
+              14);
+    if (!b.note.empty()) draw_text(target, font, b.note.substr(0, 80), x, y + 30, 12, sf::Color(0xff, 0x9a, 0x8a));
+    else target.draw(b.layers);
+  }
+  // The table of results.
+  const float tx = size.x - table_w;
+  draw_text(target, font, fmt::format("{} games", games.size()), tx, 8, 18);
+  float ty = 36;
+  for (const auto& g : games) {
+    if (ty > size.y - 20) break;
+    const std::string line = fmt::format("{}  {}", std::filesystem::path(g.file).stem().string().substr(0, 24),
+                                         g.finished ? g.result : fmt::format("playing, ply {}", g.plies));
+    draw_text(target, font, line, tx, ty, 12, g.finished ? sf::Color(0xc8, 0xcc, 0xd2) : sf::Color(0xff, 0xd7, 0x00));
+    ty += 17;
+  }
 }
 
 int follow_dir_window(const FollowCommand& c) {
@@ -131,10 +205,17 @@ int follow_dir_window(const FollowCommand& c) {
   if (const auto problem = display_problem()) return fail(kExitNoDisplay, *problem);
   sf::Font font;
   if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
+  Grid grid;
+  if (!c.screenshot.empty()) {
+    sf::RenderTexture texture;
+    if (!texture.create(1280, 800)) return fail(kExitError, "cannot create a 1280x800 offscreen image");
+    draw_grid(texture, grid, true, c, font);
+    texture.display();
+    if (!texture.getTexture().copyToImage().saveToFile(c.screenshot)) return fail(kExitError, "cannot write " + c.screenshot);
+    return kExitOk;
+  }
   sf::RenderWindow window(sf::VideoMode(1280, 800), "replay-viewer: " + c.log);
   window.setFramerateLimit(30);
-  std::map<std::string, Board> boards;
-  std::vector<TableGame> games;
   sf::Clock since_scan;
   bool first = true;
   while (window.isOpen()) {
@@ -149,68 +230,8 @@ int follow_dir_window(const FollowCommand& c) {
     if (scan) {
       first = false;
       since_scan.restart();
-      games = scan_tournament(c.log);
     }
-    // The games being played (the newest finished ones when none is).
-    std::vector<const TableGame*> shown;
-    for (const auto& g : games)
-      if (!g.finished) shown.push_back(&g);
-    for (auto it = games.rbegin(); it != games.rend() && shown.size() < 4; ++it)
-      if (it->finished) shown.push_back(&*it);
-    if (shown.size() > 12) shown.resize(12);
-    const sf::Vector2u size = window.getSize();
-    const float table_w = std::min(460.f, size.x * 0.36f);
-    const int columns = shown.size() <= 1 ? 1 : shown.size() <= 4 ? 2 : shown.size() <= 9 ? 3 : 4;
-    const int rows = std::max<int>(1, (static_cast<int>(shown.size()) + columns - 1) / columns);
-    const float cell_w = (size.x - table_w - 16) / columns, cell_h = (size.y - 8) / static_cast<float>(rows);
-    window.clear(sf::Color(0x23, 0x26, 0x2d));
-    for (std::size_t i = 0; i < shown.size(); ++i) {
-      const TableGame& g = *shown[i];
-      Board& b = boards[g.file];
-      const float x = 8 + (i % columns) * cell_w, y = 8 + (i / columns) * cell_h;
-      if (b.note.empty()) try {
-        auto log = !scan || (b.session && b.session->finished()) ? std::nullopt : read_whole_records(g.file);
-        if (log && !b.session) {
-          b.session = ReplaySession::open_log(std::move(*log), g.file, c.plugin_dirs, c.seat, c.load);
-          check_followable(*b.session, c.seat.as);
-        } else if (log && (log->record.plies_size() != b.session->plies() || log->finished() != b.session->finished())) {
-          b.session->reload(std::move(*log));
-        }
-        // A new scene only when the game moved on or the grid changed.
-        if (b.session && b.session->has_scenes() &&
-            (b.drawn_plies != b.session->plies() || b.drawn_at != sf::Vector2f(x, y) ||
-             b.drawn_size != sf::Vector2f(cell_w, cell_h))) {
-          b.drawn_plies = b.session->plies();
-          b.drawn_at = {x, y};
-          b.drawn_size = {cell_w, cell_h};
-          pb::Scene scene;
-          b.session->render(b.session->plies(), pb::ViewOptions(), scene);
-          BoardTransform t;
-          const auto& r = scene.bounds();
-          t.scale = std::min((cell_w - 8) / std::max(0.01f, r.width()), (cell_h - 40) / std::max(0.01f, r.height()));
-          t.origin = {x - r.x() * t.scale, y + 26 - r.y() * t.scale};
-          b.layers.show(std::make_shared<const PreparedScene>(std::move(scene), t, font, 1), false);
-        }
-      } catch (const std::exception& ex) {
-        b.note = ex.what();
-        b.session.reset();
-      }
-      draw_text(window, font, fmt::format("{} — ply {}", std::filesystem::path(g.file).stem().string(), g.plies), x, y,
-                14);
-      if (!b.note.empty()) draw_text(window, font, b.note.substr(0, 80), x, y + 30, 12, sf::Color(0xff, 0x9a, 0x8a));
-      else window.draw(b.layers);
-    }
-    // The table of results.
-    const float tx = size.x - table_w;
-    draw_text(window, font, fmt::format("{} games", games.size()), tx, 8, 18);
-    float ty = 36;
-    for (const auto& g : games) {
-      if (ty > size.y - 20) break;
-      const std::string line = fmt::format("{}  {}", std::filesystem::path(g.file).stem().string().substr(0, 24),
-                                           g.finished ? g.result : fmt::format("playing, ply {}", g.plies));
-      draw_text(window, font, line, tx, ty, 12, g.finished ? sf::Color(0xc8, 0xcc, 0xd2) : sf::Color(0xff, 0xd7, 0x00));
-      ty += 17;
-    }
+    draw_grid(window, grid, scan, c, font);
     window.display();
   }
   return kExitOk;

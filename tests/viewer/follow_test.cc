@@ -94,8 +94,7 @@ TEST_CASE("following: --follow refuses what it cannot show live", "[unit]") {
   const Run r = run_viewer({"--follow", sample("seed-1.ghlog"), "--ply", "3", "--dump-panel", "-"});
   CHECK(r.exit_code == 2);
   CHECK(r.err ==
-        "replay-viewer: --follow shows the newest ply as it comes: not with --ply, --screenshot, --frames, --gif or "
-        "--webp\n");
+        "replay-viewer: --follow shows the newest ply as it comes: not with --ply, --frames, --gif or --webp\n");
 }
 
 TEST_CASE("following: --follow shows an unfinished game with hidden information only as one seat", "[unit]") {
@@ -210,4 +209,31 @@ TEST_CASE("following: --follow DIR lists a tournament's games as they are played
     REQUIRE(row.size() == 6);
     CHECK(row[5] == log.record.result().result());
   }
+}
+
+TEST_CASE("following: --follow DIR --screenshot draws the grid of a tournament's boards", "[cli]") {
+  require_display();
+  const auto dir = temp_dir("follow-grid");
+  const auto folder = dir / "club";
+  std::filesystem::remove_all(folder);
+  REQUIRE(run(GAMEHOST_BIN, {"tournament", "alien_city", "--agents", "greedy,random", "--games", "2", "--seed", "4",
+                             "--out", folder.string()})
+              .exit_code == 0);
+  const Run r = run_viewer({"--follow", folder.string(), "--screenshot", (dir / "grid.png").string()});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  sf::Image image;
+  REQUIRE(image.loadFromFile((dir / "grid.png").string()));
+  CHECK(image.getSize() == sf::Vector2u(1280, 800));
+  // Two boards side by side: each board's wooden frame is the scene's, so
+  // the left and the right half both hold board pixels (not background).
+  const sf::Color background(0x23, 0x26, 0x2d);
+  int left = 0, right = 0;
+  for (unsigned y = 100; y < 450; y += 10)
+    for (unsigned x = 40; x < 770; x += 10)
+      if (image.getPixel(x, y) != background) ++(x < 400 ? left : right);
+  CHECK(left > 500);
+  CHECK(right > 500);
+  const Run log = run_viewer({"--follow", sample("seed-1.ghlog"), "--screenshot", (dir / "x.png").string()});
+  CHECK(log.exit_code == 2);
 }
