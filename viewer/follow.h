@@ -85,9 +85,12 @@ struct FollowCommand {
   SeatOptions seat;
   gamehost::LoadOptions load;
   std::string overlays, select, dump, font_path, export_dir;
+  std::string screenshot;  // a tournament folder's grid as one PNG (follow_dir.h)
   float idle_seconds = 60;
   int antialias = -1;
 };
 int run_follow(const FollowCommand& command);
+// Prints "replay-viewer: MESSAGE" on stderr; returns `code` (follow_command.cc).
+int follow_failure(int code, const std::string& message);
 
 }  // namespace viewer

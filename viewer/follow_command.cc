@@ -12,6 +12,7 @@
 #include "application.h"
 #include "environment.h"
 #include "follow.h"
+#include "follow_dir.h"
 #include "headless.h"
 #include "side_panel.h"
 
@@ -19,11 +20,7 @@ namespace viewer {
 
 namespace {
 
-int fail(int code, const std::string& message) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
-  return code;
-}
+int fail(int code, const std::string& message) { return follow_failure(code, message); }
 
 // The session of the followed log, checked as the viewer checks any log,
 // and the view options asked for.
@@ -103,7 +100,17 @@ int follow_window(const FollowCommand& c) {
 
 }  // namespace
 
+int follow_failure(int code, const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
+  return code;
+}
+
 int run_follow(const FollowCommand& c) {
+  if (is_tournament_folder(c.log)) return run_follow_dir(c);
+  if (!c.screenshot.empty())
+    return fail(kExitUsage, "--follow LOG --screenshot: a game being played is drawn in the window; --screenshot "
+                            "draws a tournament folder's grid");
   try {
     return c.dump.empty() ? follow_window(c) : follow_dump(c);
   } catch (const std::invalid_argument& e) {  // a bad --overlay

@@ -158,11 +158,11 @@ int main(int argc, char** argv) {
   const int outputs = !screenshot.empty() + !frames.empty() + !gif.empty() + !webp.empty();
   if (outputs > 1) return fail(kExitUsage, "--screenshot, --frames, --gif, --webp: give one of them");
   if (follow) {
-    if (outputs > 0 || ply)
-      return fail(kExitUsage, "--follow shows the newest ply as it comes: not with --ply, --screenshot, --frames, "
-                              "--gif or --webp");
-    return run_follow({log, plugin_dirs, seat, load, overlay_list, select, dump, font_path, export_dir, idle_exit,
-                       antialias});
+    if (outputs > (screenshot.empty() ? 0 : 1) || ply)
+      return fail(kExitUsage, "--follow shows the newest ply as it comes: not with --ply, --frames, --gif or --webp");
+    FollowCommand command{log, plugin_dirs, seat, load, overlay_list, select, dump, font_path, export_dir, screenshot,
+                          idle_exit, antialias};
+    return run_follow(command);
   }
   const bool animates = !gif.empty() || !webp.empty() || (!frames.empty() && tween);
   // Where the outputs go, checked before anything is opened or drawn: a

@@ -5,6 +5,7 @@
 // ply as it arrives.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -46,7 +47,7 @@ std::vector<Block> blocks_of(const std::string& dump) {
 
 }  // namespace
 
-TEST_CASE("--follow shows every ply of a game being played, in order, and never blocks it", "[unit]") {
+TEST_CASE("following: --follow shows every ply of a game being played, in order, and never blocks it", "[unit]") {
   const auto dir = temp_dir("follow");
   const auto log = dir / "live.ghlog", dump = dir / "panel.tsv";
   std::filesystem::remove(log);
@@ -89,15 +90,14 @@ TEST_CASE("--follow shows every ply of a game being played, in order, and never 
   CHECK(reads.size() >= 5);
 }
 
-TEST_CASE("--follow refuses what it cannot show live", "[unit]") {
+TEST_CASE("following: --follow refuses what it cannot show live", "[unit]") {
   const Run r = run_viewer({"--follow", sample("seed-1.ghlog"), "--ply", "3", "--dump-panel", "-"});
   CHECK(r.exit_code == 2);
   CHECK(r.err ==
-        "replay-viewer: --follow shows the newest ply as it comes: not with --ply, --screenshot, --frames, --gif or "
-        "--webp\n");
+        "replay-viewer: --follow shows the newest ply as it comes: not with --ply, --frames, --gif or --webp\n");
 }
 
-TEST_CASE("--follow shows an unfinished game with hidden information only as one seat", "[unit]") {
+TEST_CASE("following: --follow shows an unfinished game with hidden information only as one seat", "[unit]") {
   // City Planning's hands are hidden: the first 20 plies of a sample, cut
   // at a record boundary, are a game still being played.
   const std::string sample_log = sample("city_planning-seed-1.ghlog");
@@ -152,4 +152,88 @@ TEST_CASE("the window's follower steps through each new ply in turn and never re
   CHECK(session->finished());
   CHECK(session->plies() == whole.record.plies_size());
   CHECK(view.ply() == 14);  // one step at a time, from where it was
+}
+
+TEST_CASE("following: --follow DIR lists a tournament's games as they are played, to the results", "[unit]") {
+  const auto dir = temp_dir("follow-dir");
+  const auto folder = dir / "club", dump = dir / "table.tsv";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const int viewer = spawn(VIEWER_BIN, {"--follow", folder.string(), "--dump-panel", dump.string(), "--idle-exit", "60"},
+                           dir / "viewer.out", dir / "viewer.err");
+  const int writer = spawn(GAMEHOST_BIN, {"tournament", "alien_city", "--agents", "mcts:time=0.05,greedy", "--games", "2",
+                                          "--jobs", "1", "--seed", "3", "--out", folder.string()},
+                           dir / "writer.out", dir / "writer.err");
+  const int written = wait_for(writer, 120);
+  INFO("writer: " << read_file(dir / "writer.err"));
+  CHECK(written == 0);
+  const int followed = wait_for(viewer, 60);
+  INFO("viewer: " << read_file(dir / "viewer.err"));
+  REQUIRE(followed == 0);
+  // The updates: "# update N", then one row per game: game, name, plies,
+  // playing|finished, players, result.
+  std::vector<std::vector<std::vector<std::string>>> updates;
+  std::istringstream in(read_file(dump));
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("# update ", 0) == 0) {
+      updates.emplace_back();
+      continue;
+    }
+    REQUIRE(!updates.empty());
+    std::vector<std::string> cells;
+    std::istringstream row(line);
+    for (std::string cell; std::getline(row, cell, '\t');) cells.push_back(cell);
+    REQUIRE(cells.size() >= 5);
+    updates.back().push_back(cells);
+  }
+  REQUIRE(updates.size() >= 3);
+  bool seen_playing = false;
+  std::map<std::string, int> plies;  // a game's plies never go back
+  for (const auto& u : updates)
+    for (const auto& row : u) {
+      if (row[3] == "playing") seen_playing = true;
+      CHECK(std::stoi(row[2]) >= plies[row[1]]);
+      plies[row[1]] = std::stoi(row[2]);
+    }
+  CHECK(seen_playing);
+  // The last update: every game finished, with its log's result.
+  const auto& last = updates.back();
+  std::size_t logs = 0;
+  for (const auto& e : std::filesystem::directory_iterator(folder / "games"))
+    if (e.path().extension() == ".ghlog") ++logs;
+  REQUIRE(last.size() == logs);
+  for (const auto& row : last) {
+    const gamehost::GameLog log = gamehost::read_log(folder / "games" / row[1]);
+    CHECK(row[2] == std::to_string(log.record.plies_size()));
+    CHECK(row[3] == "finished");
+    REQUIRE(row.size() == 6);
+    CHECK(row[5] == log.record.result().result());
+  }
+}
+
+TEST_CASE("following: --follow DIR --screenshot draws the grid of a tournament's boards", "[cli]") {
+  require_display();
+  const auto dir = temp_dir("follow-grid");
+  const auto folder = dir / "club";
+  std::filesystem::remove_all(folder);
+  REQUIRE(run(GAMEHOST_BIN, {"tournament", "alien_city", "--agents", "greedy,random", "--games", "2", "--seed", "4",
+                             "--out", folder.string()})
+              .exit_code == 0);
+  const Run r = run_viewer({"--follow", folder.string(), "--screenshot", (dir / "grid.png").string()});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  sf::Image image;
+  REQUIRE(image.loadFromFile((dir / "grid.png").string()));
+  CHECK(image.getSize() == sf::Vector2u(1280, 800));
+  // Two boards side by side: each board's wooden frame is the scene's, so
+  // the left and the right half both hold board pixels (not background).
+  const sf::Color background(0x23, 0x26, 0x2d);
+  int left = 0, right = 0;
+  for (unsigned y = 100; y < 450; y += 10)
+    for (unsigned x = 40; x < 770; x += 10)
+      if (image.getPixel(x, y) != background) ++(x < 400 ? left : right);
+  CHECK(left > 500);
+  CHECK(right > 500);
+  const Run log = run_viewer({"--follow", sample("seed-1.ghlog"), "--screenshot", (dir / "x.png").string()});
+  CHECK(log.exit_code == 2);
 }
