@@ -23,12 +23,18 @@ cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:handle_segv=0"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 viewer_gl="^(viewer (pixels|cli|seed scoring)|connect_four pixels|city_planning_host:.*viewer.*)$"
+# Not run here, only in the plain suite (./test.sh): end-to-end runs that
+# repeat at length code paths the tests below already take under the
+# sanitizers (whole searches killed and resumed, the review-quality tool,
+# the scaling docs' shards), and the Python tests, whose interpreter is not
+# built with the sanitizers' runtime.
+plain_only="^(review_agreement_tool|scaling\.docs|python.*|docs\.examples|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed
 # programs with an empty environment (no ASAN_OPTIONS): the normal build
 # runs them.
-ctest --output-on-failure -j "$jobs" -E "$viewer_gl|^install\."
+ctest --output-on-failure -j "$jobs" -E "$viewer_gl|$plain_only|^install\."
 # The tests that run the viewer draw through Mesa's software renderer under Xvfb, which
 # is loaded and unloaded behind SFML's back: LeakSanitizer then reports its
 # allocations with no module to name, so leak checking (only) is off there.
