@@ -16,7 +16,7 @@ cmake -S . -B build-asan -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
       -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
       -DCMAKE_MODULE_LINKER_FLAGS="-fsanitize=address,undefined" \
-      -DGAMEHOST_BUILD_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
+      -DGAMEHOST_BUILD_BENCHMARKS=OFF -DGAMEHOST_BUILD_PYTHON=OFF "${launcher[@]}" >/dev/null
 cmake --build build-asan -j "$jobs"
 # handle_segv=0: the isolation tests crash a test plugin on purpose and
 # expect the runner to die of SIGSEGV, not of ASan's report of it.
@@ -26,9 +26,9 @@ viewer_gl="^(viewer (pixels|cli|seed scoring)|connect_four pixels|city_planning_
 # Not run here, only in the plain suite (./test.sh): end-to-end runs that
 # repeat at length code paths the tests below already take under the
 # sanitizers (whole searches killed and resumed, the review-quality tool,
-# the scaling docs' shards), and the Python tests, whose interpreter is not
-# built with the sanitizers' runtime.
-plain_only="^(review_agreement_tool|scaling\.docs|python.*|docs\.examples|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
+# the scaling docs' shards) and the docs' examples. The Python module is not
+# built here (its interpreter has no sanitizer runtime).
+plain_only="^(review_agreement_tool|scaling\.docs|docs\.examples|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed
