@@ -157,6 +157,8 @@ std::string position_state(Plugin& plugin, const std::string& position, const st
   } catch (const CallError& e) {
     throw HostError(fmt::format("{}: {}", position, e.what()));
   }
+}
+
 CLI::Option* add_log_argument(CLI::App* cmd, std::string& log) {
   return cmd->add_option("LOG", log, "a game log (a bare sample name, e.g. seed-1.ghlog, is a shipped sample)")
       ->type_name("LOG")
