@@ -340,3 +340,25 @@ TEST_CASE("play's final board marks the last move, as show does", "[cli][board]"
     CHECK(final_board == shown_board.substr(0, final_board.size()));
   }
 }
+
+// Connect Four draws the same kind of board: a grid, colours, the last disc
+// in brackets, a legend (issue 32: it printed its plain diagram before).
+TEST_CASE("Connect Four's terminal board: exact text, plain and in colour", "[cli][board]") {
+  const std::string sample = std::string(SOURCE_DIR) + "/games/samples/connect_four-seed-1.ghlog";
+  const auto plain = test::run_gamehost({"show", sample, "--ply", "9", "--no-color"});
+  REQUIRE(plain.exit_code == 0);
+  CHECK_THAT(plain.out, Catch::StartsWith("Position after ply 9 of 35\n"
+                                          "    a b c d e f g\n"
+                                          " 6  . . . . . . .\n"
+                                          " 5  . . .[X]. . .\n"
+                                          " 4  . . . O . . .\n"
+                                          " 3  . . . O . . .\n"
+                                          " 2  . . . X X . .\n"
+                                          " 1  X O . X O . .\n"
+                                          "    a b c d e f g\n"
+                                          "Yellow (O) to move\n"
+                                          "Legend: X Red, O Yellow; [ ] the last move\n"));
+  const auto color = test::run_gamehost({"show", sample, "--ply", "9", "--color", "always"});
+  CHECK_THAT(color.out, Catch::Contains(" 5  . . .\x1b[1;33m[\x1b[0m\x1b[1;31mX\x1b[0m\x1b[1;33m]\x1b[0m. . .\n"));
+  CHECK_THAT(color.out, Catch::Contains(" 4  . . . \x1b[1;33mO\x1b[0m . . .\n"));
+}

@@ -109,6 +109,9 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   }
 
   void render(const State& s, const pb::ViewOptions& view, pb::Scene& scene) { render_scene(s, view, scene); }
+  void board(const State& s, const State* before, std::optional<int>, pb::TerminalBoard& out) {
+    draw_board(s, before, out);
+  }
 };
 
 }  // namespace connect_four::plugin

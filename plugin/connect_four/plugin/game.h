@@ -19,6 +19,9 @@ using namespace gamehost::kit::glue;  // pb::, Outcome, refuse, ...
 Outcome analyze_position(const State& s, const std::string& topic, pb::AnalyzeResponse& resp);
 
 // RenderScene: the board, the discs, the last and winning ones. scene.cc
+// The terminal board, the disc dropped since `before` (if any) in brackets.
+void draw_board(const State& s, const State* before, pb::TerminalBoard& out);
+
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene);
 
 }  // namespace connect_four::plugin
