@@ -362,3 +362,19 @@ TEST_CASE("Connect Four's terminal board: exact text, plain and in colour", "[cl
   CHECK_THAT(color.out, Catch::Contains(" 5  . . .\x1b[1;33m[\x1b[0m\x1b[1;31mX\x1b[0m\x1b[1;33m]\x1b[0m. . .\n"));
   CHECK_THAT(color.out, Catch::Contains(" 4  . . . \x1b[1;33mO\x1b[0m . . .\n"));
 }
+
+// --color-scheme light: the tints a white background swallows (bright white,
+// yellow) become black and dark yellow; nothing else changes.
+TEST_CASE("--color-scheme light draws white pieces black and the brackets dark yellow", "[cli][board]") {
+  const auto dark = test::run_gamehost({"show", kAlienCity, "--ply", "10", "--color", "always"});
+  const auto light =
+      test::run_gamehost({"show", kAlienCity, "--ply", "10", "--color", "always", "--color-scheme", "light"});
+  REQUIRE(light.exit_code == 0);
+  CHECK_THAT(dark.out, Catch::Contains("\x1b[1;97m○\x1b[0m"));
+  CHECK_THAT(light.out, Catch::Contains("\x1b[1;30m○\x1b[0m"));
+  CHECK_THAT(light.out, Catch::Contains("\x1b[1;38;5;136m[\x1b[0m"));
+  CHECK_THAT(light.out, !Catch::Contains("97m") && !Catch::Contains("\x1b[1;33m"));
+  CHECK(without_sgr(light.out) == without_sgr(dark.out));
+  const auto bad = test::run_gamehost({"show", kAlienCity, "--color-scheme", "sepia"});
+  CHECK(bad.exit_code == 2);
+}
