@@ -1,4 +1,4 @@
-// --color and --no-color: whether the terminal board is coloured
+// --color, --no-color and --color-scheme: whether and how the terminal board is coloured
 // (gamehost/terminal_board.h).
 #include "commands.h"
 
@@ -13,6 +13,13 @@ void add_color_options(CLI::App* cmd, Common& common) {
                     ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_flag_callback("--no-color", [&common] { common.color = ColorChoice::Never; }, "the same as --color never")
       ->excludes(color);
+  cmd->add_option_function<std::string>(
+         "--color-scheme",
+         [](const std::string& v) { set_color_scheme(v == "light" ? ColorScheme::Light : ColorScheme::Dark); },
+         "the terminal's background: dark (default) or light (white pieces drawn black, the last move's brackets "
+         "dark yellow)")
+      ->type_name("dark|light")
+      ->check(CLI::IsMember({"dark", "light"}));
 }
 
 }  // namespace gamehost

@@ -11,8 +11,11 @@
 namespace gamehost {
 namespace {
 
+ColorScheme scheme = ColorScheme::Dark;
+
 // SGR parameters of a span: its tint, then bold and underline.
 std::string sgr(const pb::StyleSpan& span) {
+  const bool light = scheme == ColorScheme::Light;
   std::string codes;
   auto add = [&](const char* c) { codes += (codes.empty() ? "" : ";") + std::string(c); };
   if (span.bold()) add("1");
@@ -20,11 +23,11 @@ std::string sgr(const pb::StyleSpan& span) {
   switch (span.tint()) {
     case pb::TINT_RED: add("31"); break;
     case pb::TINT_GREEN: add("32"); break;
-    case pb::TINT_YELLOW: add("33"); break;
+    case pb::TINT_YELLOW: add(light ? "38;5;136" : "33"); break;
     case pb::TINT_BLUE: add("34"); break;
     case pb::TINT_MAGENTA: add("35"); break;
     case pb::TINT_CYAN: add("36"); break;
-    case pb::TINT_WHITE: add("97"); break;
+    case pb::TINT_WHITE: add(light ? "30" : "97"); break;
     case pb::TINT_GREY: add("90"); break;
     default: break;  // the terminal's own colour (and unknown future tints)
   }
@@ -41,6 +44,8 @@ std::string board_or(const pb::TerminalBoard& board, const std::string& fallback
 }
 
 }  // namespace
+
+void set_color_scheme(ColorScheme s) { scheme = s; }
 
 std::optional<ColorChoice> parse_color_choice(const std::string& text) {
   if (text == "auto") return ColorChoice::Auto;

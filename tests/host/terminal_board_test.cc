@@ -340,3 +340,41 @@ TEST_CASE("play's final board marks the last move, as show does", "[cli][board]"
     CHECK(final_board == shown_board.substr(0, final_board.size()));
   }
 }
+
+// Connect Four draws the same kind of board: a grid, colours, the last disc
+// in brackets, a legend (issue 32: it printed its plain diagram before).
+TEST_CASE("Connect Four's terminal board: exact text, plain and in colour", "[cli][board]") {
+  const std::string sample = std::string(SOURCE_DIR) + "/games/samples/connect_four-seed-1.ghlog";
+  const auto plain = test::run_gamehost({"show", sample, "--ply", "9", "--no-color"});
+  REQUIRE(plain.exit_code == 0);
+  CHECK_THAT(plain.out, Catch::StartsWith("Position after ply 9 of 35\n"
+                                          "    a b c d e f g\n"
+                                          " 6  . . . . . . .\n"
+                                          " 5  . . .[X]. . .\n"
+                                          " 4  . . . O . . .\n"
+                                          " 3  . . . O . . .\n"
+                                          " 2  . . . X X . .\n"
+                                          " 1  X O . X O . .\n"
+                                          "    a b c d e f g\n"
+                                          "Yellow (O) to move\n"
+                                          "Legend: X Red, O Yellow; [ ] the last move\n"));
+  const auto color = test::run_gamehost({"show", sample, "--ply", "9", "--color", "always"});
+  CHECK_THAT(color.out, Catch::Contains(" 5  . . .\x1b[1;33m[\x1b[0m\x1b[1;31mX\x1b[0m\x1b[1;33m]\x1b[0m. . .\n"));
+  CHECK_THAT(color.out, Catch::Contains(" 4  . . . \x1b[1;33mO\x1b[0m . . .\n"));
+}
+
+// --color-scheme light: the tints a white background swallows (bright white,
+// yellow) become black and dark yellow; nothing else changes.
+TEST_CASE("--color-scheme light draws white pieces black and the brackets dark yellow", "[cli][board]") {
+  const auto dark = test::run_gamehost({"show", kAlienCity, "--ply", "10", "--color", "always"});
+  const auto light =
+      test::run_gamehost({"show", kAlienCity, "--ply", "10", "--color", "always", "--color-scheme", "light"});
+  REQUIRE(light.exit_code == 0);
+  CHECK_THAT(dark.out, Catch::Contains("\x1b[1;97m○\x1b[0m"));
+  CHECK_THAT(light.out, Catch::Contains("\x1b[1;30m○\x1b[0m"));
+  CHECK_THAT(light.out, Catch::Contains("\x1b[1;38;5;136m[\x1b[0m"));
+  CHECK_THAT(light.out, !Catch::Contains("97m") && !Catch::Contains("\x1b[1;33m"));
+  CHECK(without_sgr(light.out) == without_sgr(dark.out));
+  const auto bad = test::run_gamehost({"show", kAlienCity, "--color-scheme", "sepia"});
+  CHECK(bad.exit_code == 2);
+}

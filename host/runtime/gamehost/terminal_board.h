@@ -28,6 +28,13 @@ bool color_enabled(ColorChoice choice);
 // The same decision for a stream that is or is not a terminal.
 bool color_enabled(ColorChoice choice, bool is_terminal);
 
+// The terminal's background. Dark (the default) draws white pieces bright
+// white and the last move's brackets yellow; light draws them black and
+// dark yellow (256-colour 136), which a white background does not swallow.
+// Process-wide: a program sets it once, from --color-scheme.
+enum class ColorScheme { Dark, Light };
+void set_color_scheme(ColorScheme scheme);
+
 // The text with each span wrapped in SGR escapes ("\x1b[1;31m" ...
 // "\x1b[0m"), or the plain text. Spans that overlap one before them, are
 // empty or reach past the text are ignored.

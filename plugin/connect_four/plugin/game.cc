@@ -126,6 +126,10 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     return out;
   }
 
+  void board(const State& s, const State* before, std::optional<int>, pb::TerminalBoard& out) {
+    draw_board(s, before, out);
+  }
+
  private:
   Solver solver_;  // its table is allocated at the first Solve
 };

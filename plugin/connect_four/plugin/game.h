@@ -23,6 +23,9 @@ Outcome analyze_position(const State& s, const std::string& topic, pb::AnalyzeRe
 void observation_tensor(const State& s, int seat, pb::ObservationTensorResponse& out);
 
 // RenderScene: the board, the discs, the last and winning ones. scene.cc
+// The terminal board, the disc dropped since `before` (if any) in brackets.
+void draw_board(const State& s, const State* before, pb::TerminalBoard& out);
+
 void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene);
 
 }  // namespace connect_four::plugin
