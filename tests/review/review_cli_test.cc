@@ -213,6 +213,27 @@ TEST_CASE("Alien City: the game's own solver classes the seed-2 sample's plies 3
   CHECK(p39.move_class() == rpb::BLUNDER);
 }
 
+TEST_CASE("Alien City: g15's optimal ply 35 is proved best, not called a blunder", "[cli]") {
+  const auto dir = test::temp_dir("review-g15");
+  const auto log = dir / "g15.ghlog";
+  // Issue 35's game: the default review once called White's BD@G9 a
+  // 30.9-point blunder; it is worth exactly 83 before and after.
+  const auto played = test::run_gamehost({"play", "alien_city", "--seed", "15", "--player1", "greedy", "--player2",
+                                          "greedy", "--out", log.string(), "--quiet"});
+  REQUIRE(played.exit_code == 0);
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "100", "--format", "none"});
+  REQUIRE(run.exit_code == 0);
+  const auto review = read_review(dir / "g15.ghreview");
+  REQUIRE(review.plies.size() == 47);
+  const rpb::PlyReview& p35 = review.plies[34];
+  CHECK(p35.played() == "BD@G9");
+  CHECK(p35.before().exact());
+  CHECK(p35.after().exact());
+  CHECK(p35.before().margin() == 83);
+  CHECK(p35.after().margin() == 83);
+  CHECK(p35.move_class() == rpb::BEST);
+}
+
 TEST_CASE("a review is the same for any jobs, and a killed review continues to the same bytes", "[cli]") {
   const auto dir = test::temp_dir("review-resume");
   const auto log = copy_log(dir, kSeed1);

@@ -15,8 +15,9 @@ class EngineCoach final : public Coach {
   // Positions the solver may visit before a verdict falls back to the
   // search: small, so that a move early in the game is judged quickly.
   static constexpr std::uint64_t kSolverNodes = 20000;
-  // The same for the game's own solver (METHOD_SOLVE), counted by the game.
-  static constexpr std::uint64_t kSolveNodes = 2'000'000;
+  // The same for the game's own solver (METHOD_SOLVE), counted by the
+  // game: about 0.3 s of Alien City's solver, 0.03 s of Connect Four's.
+  static constexpr std::uint64_t kSolveNodes = 200'000;
 
   std::string hint(const Turn& turn, std::uint64_t iterations, std::uint64_t seed) override;
   MoveVerdict judge(const Turn& turn, std::uint32_t action, std::uint64_t iterations, std::uint64_t seed) override;
