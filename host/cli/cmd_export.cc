@@ -76,8 +76,7 @@ void print_text(const GameLog& log, const std::string& as) {
     if (masked && p.notation() == kHiddenNotation)
       fmt::print("  {:>4}. {:<6} {}{}\n", p.ply(), who, kHiddenNotation, undone);
     else if (masked && p.state_hash() == 0)  // masked or sealed hashes
-      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}
-", p.ply(), who, visible(p.notation()), p.action_id(),
+      fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s{}\n", p.ply(), who, visible(p.notation()), p.action_id(),
                  static_cast<double>(p.time_ms()) / 1000.0, undone);
     else
       fmt::print("  {:>4}. {:<6} {:<10} id {:<4} {:>8.3f}s  hash {:016x}{}\n", p.ply(), who, visible(p.notation()),
