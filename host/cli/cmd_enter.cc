@@ -187,7 +187,8 @@ void add_enter_command(CLI::App& app, Common& common) {
   add_metadata_options(cmd, a->meta);
   cmd->add_option("--seed", a->seed,
                   "the game was set up as gamehost draws it from this seed (needed when no layout or position is "
-                  "given)");
+                  "given)")
+      ->check(whole_number_check());
   cmd->add_option("--out", a->out, "the log to write")->required()->type_name("LOG");
   cmd->add_flag("--force", a->force, "overwrite an existing log");
   add_color_options(cmd, common);

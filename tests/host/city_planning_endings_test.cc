@@ -41,7 +41,7 @@ TEST_CASE("City Planning ends when the last tile is placed, with exact scores", 
   std::string d = "phase: A main\nscore: A 10 B 7\nface-up: -  C0+3 -\n";
   for (int r = 18; r >= 7; --r) d += std::to_string(r + 1) + " " + rows[r] + "\n";
   d += " 6 .  .  .  .  .  .  .  .  O\n 3 .  .  .  .  .  .  .  .  O\n";
-  const auto record = play_out("tiles", d, "zone C0@J6\n", "A wins 13 to 7: no tile face up or in the stack (C17) after 1 plies");
+  const auto record = play_out("tiles", d, "zone C0@J6\n", "A wins 13 to 7: no tile face up or in the stack (C17) after 1 ply");
   REQUIRE(record.result().scores_size() == 2);
   CHECK(record.result().scores(0) == 13);
   CHECK(record.result().scores(1) == 7);

@@ -141,17 +141,17 @@ TEST_CASE("enter holds the writer's lock: a second enter or play --force is refu
   const auto log = (dir / "table.ghlog").string();
   const auto moves = (dir / "moves.txt").string();
   test::write_file(moves, "RT@B1\n");
-  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--out", log}).exit_code == 3);
+  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log}).exit_code == 3);
   const std::string entered = test::read_file(log);
   // A session that waits for its decisions (a FIFO no one writes yet).
   const auto fifo = (dir / "typed").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
-  test::Reaper session(test::spawn_gamehost({"enter", "alien_city", fifo, "--out", log, "--force"}));
+  test::Reaper session(test::spawn_gamehost({"enter", "alien_city", fifo, "--seed", "0", "--out", log, "--force"}));
   REQUIRE(test::wait_until([&] { return locked_by_another(log); }, std::chrono::seconds(60)));
   const std::string busy = "gamehost: error: " + log +
                            ": another gamehost process is writing it; wait until it has finished, or write to another "
                            "file\n";
-  auto r = test::run_gamehost({"enter", "alien_city", moves, "--out", log, "--force"});
+  auto r = test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log, "--force"});
   CHECK(r.exit_code == 1);
   CHECK(r.err == busy);
   r = test::run_gamehost(with(play_args(log), {"--force"}));
@@ -199,11 +199,12 @@ TEST_CASE("a kill at the first write leaves the old file or none, never an empty
 TEST_CASE("a torn notes file is a warning for readers and is mended by repair", "[trust][notes][harden]") {
   const auto dir = test::temp_dir("harden-notes");
   const auto log = (dir / "game.ghlog").string();
+  const auto notes_file = (dir / "game.ghnotes").string();  // the log's sidecar rule (docs/logs.md)
   REQUIRE(test::run_gamehost(play_args(log)).exit_code == 0);
   REQUIRE(test::run_gamehost({"annotate", log, "--ply", "2", "first"}).exit_code == 0);
   REQUIRE(test::run_gamehost({"annotate", log, "--ply", "3", "second"}).exit_code == 0);
-  const std::string notes = test::read_file(log + ".ghnotes");
-  test::write_file(log + ".ghnotes", notes.substr(0, notes.size() - 5));  // a kill mid-write
+  const std::string notes = test::read_file(notes_file);
+  test::write_file(notes_file, notes.substr(0, notes.size() - 5));  // a kill mid-write
   auto r = test::run_gamehost({"show", log, "--ply", "2", "--no-color"});
   CHECK(r.exit_code == 0);
   CHECK(r.err.find("gamehost: warning: " + log + ".ghnotes: byte ") == 0);
@@ -349,7 +350,7 @@ TEST_CASE("control characters from a log reach no terminal: they are made visibl
   const auto log = (dir / "table.ghlog").string();
   const auto moves = (dir / "moves.txt").string();
   test::write_file(moves, "RT@B1\n");
-  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--out", log, "--players", "Ann\x1b]0;OWNED\a\x1b[2J,Bob",
+  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log, "--players", "Ann\x1b]0;OWNED\a\x1b[2J,Bob",
                               "--event", "Club\x1b[31m night"})
               .exit_code == 3);
   REQUIRE(test::run_gamehost({"annotate", log, "--ply", "1", "look\x1b[2J"}).exit_code == 0);
@@ -372,25 +373,25 @@ TEST_CASE("invalid UTF-8 is refused at the boundary with its byte offset, and no
   const auto log = (dir / "table.ghlog").string();
   const auto moves = (dir / "moves.txt").string();
   test::write_file(moves, "RT\xff@B1\n");
-  auto r = test::run_gamehost({"enter", "alien_city", moves, "--out", log});
+  auto r = test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log});
   CHECK(r.exit_code == 1);
   CHECK(r.err == "gamehost: error: " + moves + " line 1: 'RT\\xff@B1': not UTF-8 text (byte 2)\n");
   CHECK_FALSE(std::filesystem::exists(log));
   test::write_file(moves, "RT@B1\n");
   for (const char* option : {"--event", "--site", "--date", "--round"}) {
-    r = test::run_gamehost({"enter", "alien_city", moves, "--out", log, option, "Club \xff night"});
+    r = test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log, option, "Club \xff night"});
     CHECK(r.exit_code == 1);
     CHECK(r.err == fmt::format("gamehost: error: {} 'Club \\xff night': not UTF-8 text (byte 5)\n", option + 2));
     CHECK_FALSE(std::filesystem::exists(log));
   }
-  r = test::run_gamehost({"enter", "alien_city", moves, "--out", log, "--players", "Ann,B\xffob"});
+  r = test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log, "--players", "Ann,B\xffob"});
   CHECK(r.exit_code == 1);
   CHECK(r.err == "gamehost: error: player 2 'B\\xffob': not UTF-8 text (byte 1)\n");
-  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--out", log}).exit_code == 3);
+  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log}).exit_code == 3);
   r = test::run_gamehost({"annotate", log, "--ply", "1", "bad \xff"});
   CHECK(r.exit_code == 1);
   CHECK(r.err == "gamehost: error: the note on ply 1: not UTF-8 text (byte 4)\n");
-  CHECK_FALSE(std::filesystem::exists(log + ".ghnotes"));
+  CHECK_FALSE(std::filesystem::exists(std::filesystem::path(log).replace_extension(".ghnotes")));
   CHECK(r.err.find("libprotobuf") == std::string::npos);
 }
 
@@ -437,7 +438,7 @@ TEST_CASE("long input is echoed clipped, with its size", "[trust][input][harden]
   const auto dir = test::temp_dir("harden-clip");
   const auto moves = (dir / "moves.txt").string();
   test::write_file(moves, std::string(5000, 'x') + "\n");
-  const auto r = test::run_gamehost({"enter", "alien_city", moves, "--out", (dir / "x.ghlog").string()});
+  const auto r = test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", (dir / "x.ghlog").string()});
   CHECK(r.exit_code == 1);
   CHECK(r.err.find("line 1: '" + std::string(40, 'x') + "... (5000 bytes)': ") != std::string::npos);
   CHECK(r.err.size() < 1300);
@@ -465,6 +466,6 @@ TEST_CASE("PPN import: text that is not UTF-8, or a comment too large for a note
     CHECK(r.err.find(c.error) != std::string::npos);
     CHECK(r.err.size() < 500);
     CHECK_FALSE(std::filesystem::exists(out));
-    CHECK_FALSE(std::filesystem::exists(out + ".ghnotes"));
+    CHECK_FALSE(std::filesystem::exists(std::filesystem::path(out).replace_extension(".ghnotes")));
   }
 }

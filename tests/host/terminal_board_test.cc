@@ -365,7 +365,7 @@ TEST_CASE("Connect Four's terminal board: exact text, plain and in colour", "[cl
 
 // --color-scheme light: the tints a white background swallows (bright white,
 // yellow) become black and dark yellow; nothing else changes.
-TEST_CASE("--color-scheme light draws white pieces black and the brackets dark yellow", "[cli][board]") {
+TEST_CASE("the light colour scheme (--color-scheme light) draws white pieces black and the brackets dark yellow", "[cli][board]") {
   const auto dark = test::run_gamehost({"show", kAlienCity, "--ply", "10", "--color", "always"});
   const auto light =
       test::run_gamehost({"show", kAlienCity, "--ply", "10", "--color", "always", "--color-scheme", "light"});

@@ -16,7 +16,7 @@ dpkg-deb -I "$deb" | tee "$work/control.txt"
 depends=$(sed -n 's/^ Depends: //p' "$work/control.txt")
 names=$(sed 's/ ([^)]*)//g; s/, /\n/g' <<<"$depends" | sort | xargs)
 # The libraries the programs link, each from its Debian 12 package, and the font.
-expected="fonts-dejavu-core libc6 libfmt9 libgcc-s1 libgif7 libglx0 libopengl0 libprotobuf32 libsfml-graphics2.5"
+expected="fonts-dejavu-core libc6 libcairo2 libfmt9 libgcc-s1 libgif7 libglx0 libopengl0 libprotobuf32 libsfml-graphics2.5"
 expected+=" libsfml-system2.5 libsfml-window2.5 libssl3 libstdc++6 libwebp7 libwebpmux3 libx11-6 libyaml-cpp0.7"
 [[ "$names" == "$expected" ]] || fail "Depends: expected the packages [$expected], got [$names]"
 

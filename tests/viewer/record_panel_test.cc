@@ -97,11 +97,12 @@ TEST_CASE("--dump-panel lists the log's people and event, and the note of the sh
 
 TEST_CASE("a damaged notes file is named in the panel; the game is still shown", "[cli]") {
   const std::string log = club_log("record-panel-damaged").string();
-  write_file(log + ".ghnotes", "not notes");
+  const std::string notes = std::filesystem::path(log).replace_extension(".ghnotes").string();  // the sidecar rule
+  write_file(notes, "not notes");
   const Run r = run_viewer({log, "--ply", "2", "--dump-panel", "-"});
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains(kPeople + "Record\tnotes\t\tnotes not shown: " + log +
-                                    ".ghnotes: byte 0: not a gamehost notes file (wrong magic)\nSupplies\t"));
+  CHECK_THAT(r.out, Catch::Contains(kPeople + "Record\tnotes\t\tnotes not shown: " + notes +
+                                    ": byte 0: not a gamehost notes file (wrong magic)\nSupplies\t"));
 }
 
 TEST_CASE("the metadata and the shown ply's note are drawn in the panel", "[pixels]") {
