@@ -129,6 +129,12 @@ void verify_sealed(Common& common, Plugin& plugin, const GameLog& log, bool key_
   common.exit_code = kExitUnfinished;
 }
 
+// An agent kind the host makes itself, other than a person at the terminal.
+bool is_host_agent(const std::string& kind) {
+  return kind != "human" && std::any_of(agent_kinds().begin(), agent_kinds().end(),
+                                        [&](const AgentKind& k) { return k.name == kind; });
+}
+
 // A secret game's agents, with the seeds the revealed agents' seed gives
 // them (checked against its commitment by check_secrecy_statement).
 void print_revealed_agents(const GameLog& log) {
@@ -137,7 +143,9 @@ void print_revealed_agents(const GameLog& log) {
   std::string specs;
   for (int seat = 0; seat < h.players_size(); ++seat) {
     std::string spec = h.players(seat).agent();
-    if (parse_agent_spec(spec).kind != "human")
+    // An agent the host does not make (a person, or a program that played
+    // through the Python module) is named as the log records it.
+    if (is_host_agent(spec.substr(0, spec.find(':'))))
       spec = make_agent(spec, AgentContext{log.record.result().agents_seed(), seat, nullptr, nullptr, nullptr, false,
                                            false, true})
                  ->spec();

@@ -49,8 +49,10 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     secrets = &drawn;
   }
   std::vector<std::unique_ptr<Agent>> agents;
+  std::vector<bool> own_agent(players, false);  // made by the caller (e.g. a Python function): no seed of ours
   for (int seat = 0; seat < players; ++seat) {
     std::unique_ptr<Agent> own = s.custom_agent ? s.custom_agent(seat) : nullptr;
+    own_agent[seat] = own != nullptr;
     agents.push_back(own ? std::move(own)
                          : make_agent(s.agents[seat], AgentContext{secrets ? secrets->agents_seed : s.seed, seat, s.in,
                                                                    s.out, s.coach, s.coached, s.color,
@@ -89,7 +91,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     auto* p = header.add_players();
     p->set_name(plugin.info().player_names(seat));
     // A secret game's agents' seeds are committed, not printed (revealed with the result).
-    p->set_agent(secrets ? public_agent_spec(s.agents[seat], agents[seat]->spec()) : agents[seat]->spec());
+    p->set_agent(secrets && !own_agent[seat] ? public_agent_spec(s.agents[seat], agents[seat]->spec())
+                                             : agents[seat]->spec());
   }
   const std::int64_t start = s.resume ? s.resume->log.record.header().start_time_ms() : now_ms();
   header.set_start_time_ms(start);

@@ -53,9 +53,12 @@ def test_connect_four_first_game():
     assert state.history() == [3, 3, 4, 4, 5, 5, 6]
     assert state.result() == "Red wins: four in a line"
     assert state.scores() == []
-    assert str(state) == ("6 . . . . . . .\n5 . . . . . . .\n4 . . . . . . .\n3 . . . . . . .\n"
-                          "2 . . . O O O .\n1 . . . X X X X\n  a b c d e f g\nRed wins: four in a line\n")
-    assert state.information_state_string(0) == state.information_state_string(1) == str(state)
+    assert str(state) == ("    a b c d e f g\n 6  . . . . . . .\n 5  . . . . . . .\n 4  . . . . . . .\n"
+                          " 3  . . . . . . .\n 2  . . . O O O .\n 1  . . . X X X X\n    a b c d e f g\n"
+                          "Red wins: four in a line\nLegend: X Red, O Yellow; [ ] the last move\n")
+    # Perfect information: both seats see the same (Observe's text, the plain grid).
+    assert state.information_state_string(0) == state.information_state_string(1)
+    assert "1 . . . X X X X" in state.information_state_string(0)
 
 
 def test_connect_four_illegal_moves_raise_and_change_nothing():
@@ -136,7 +139,7 @@ def test_alien_city_analyze_gives_the_score_breakdown_as_python_objects():
     assert analysis["detail"]["score"] == {
         "towers": [{"lot": "C3", "piece": "RT", "owner": "Black",
                     "customers": [{"lot": "C2", "piece": "BT", "distance": 2, "path": ["B3", "B2"]}],
-                    "competitor": "G3", "competitorDistance": 3, "competitorPath": ["D3", "E3", "F3"],
+                    "competitor": "G3", "competitor_distance": 3, "competitor_path": ["D3", "E3", "F3"],
                     "points": 3}],
         "bonuses": [], "white": 0, "black": 3, "final": False, "winner": ""}
 

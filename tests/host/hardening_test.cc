@@ -207,7 +207,7 @@ TEST_CASE("a torn notes file is a warning for readers and is mended by repair", 
   test::write_file(notes_file, notes.substr(0, notes.size() - 5));  // a kill mid-write
   auto r = test::run_gamehost({"show", log, "--ply", "2", "--no-color"});
   CHECK(r.exit_code == 0);
-  CHECK(r.err.find("gamehost: warning: " + log + ".ghnotes: byte ") == 0);
+  CHECK(r.err.find("gamehost: warning: " + notes_file + ": byte ") == 0);
   CHECK(r.err.find("the log is shown without its notes ('gamehost repair " + log + "' cuts a torn last note)") !=
         std::string::npos);
   r = test::run_gamehost({"export", log, "--format", "ppn"});
@@ -218,7 +218,7 @@ TEST_CASE("a torn notes file is a warning for readers and is mended by repair", 
   CHECK(r.err.find("'gamehost repair " + log + "' cuts a torn last note") != std::string::npos);
   r = test::run_gamehost({"repair", log, "--in-place"});
   CHECK(r.exit_code == 0);
-  CHECK(r.out.find(log + ".ghnotes: byte ") == 0);
+  CHECK(r.out.find(notes_file + ": byte ") == 0);
   CHECK(r.out.find("cut the torn last note, ") != std::string::npos);
   REQUIRE(test::run_gamehost({"annotate", log, "--ply", "4", "third"}).exit_code == 0);
   r = test::run_gamehost({"show", log, "--ply", "2", "--no-color"});
