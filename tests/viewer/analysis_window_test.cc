@@ -11,7 +11,7 @@
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
-#include <X11/Xlib.h>
+#include "x11_window.h"
 #include <X11/keysym.h>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -52,7 +52,7 @@ TEST_CASE("the window: a click on a column plays a variation, saved and listed w
   const auto at = viewer::board_transform(scene).map(static_cast<float>(column[0] - 'a') + 0.5f, 3.0f);
 
   const int pid = spawn(VIEWER_BIN, {log.string()}, dir / "out.txt", dir / "err.txt");
-  const Window w = find_viewer_window(d);
+  const Window w = find_window(d);
   REQUIRE(w != 0);
   int x = 0, y = 0;
   Window child;

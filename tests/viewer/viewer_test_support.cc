@@ -18,8 +18,6 @@
 #include "environment.h"
 #include "replay_view.h"
 
-// Xlib last: its macros (Status, Bool) clash with protobuf's headers.
-#include <X11/Xlib.h>
 
 namespace viewer_test {
 
@@ -230,24 +228,6 @@ char hue_of(sf::Color c) {
   if (b > r + 50 && b > g + 20) return 'b';
   if (g > r + 40 && g > b + 30) return 'g';
   return '?';
-}
-
-unsigned long find_viewer_window(void* display) {
-  auto* d = static_cast<Display*>(display);
-  for (int i = 0; i < 500; ++i) {
-    Window root_return, parent, *children = nullptr;
-    unsigned n = 0;
-    XQueryTree(d, DefaultRootWindow(d), &root_return, &parent, &children, &n);
-    Window found = 0;
-    for (unsigned k = 0; k < n && !found; ++k) {
-      XWindowAttributes a;
-      if (XGetWindowAttributes(d, children[k], &a) && a.map_state == IsViewable && a.width >= 640) found = children[k];
-    }
-    if (children) XFree(children);
-    if (found) return found;
-    usleep(10000);
-  }
-  return 0;
 }
 
 }  // namespace viewer_test

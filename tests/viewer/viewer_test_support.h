@@ -32,11 +32,6 @@ Run run(const std::string& program, const std::vector<std::string>& args,
         const std::vector<std::string>& env = {});
 Run run_viewer(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
 
-// The viewer's top-level window on the X display `display` (a Display*:
-// Xlib's macros clash with protobuf's headers, so it stays out of here),
-// once it is mapped; 0 when none appears within 5 s.
-unsigned long find_viewer_window(void* display);
-
 // Starts `program` without waiting; its output goes to `out` and `err`.
 int spawn(const std::string& program, const std::vector<std::string>& args, const std::filesystem::path& out,
           const std::filesystem::path& err);

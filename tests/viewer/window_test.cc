@@ -39,7 +39,7 @@ TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports th
 
   const auto dir = temp_dir("window");
   const int pid = spawn(VIEWER_BIN, {sample("seed-1.ghlog"), "--export-dir", dir.string()}, dir / "out.txt", dir / "err.txt");
-  const Window w = find_viewer_window(d);
+  const Window w = find_window(d);
   REQUIRE(w != 0);
   int x = 0, y = 0;
   Window child;
