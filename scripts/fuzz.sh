@@ -15,7 +15,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B build-fuzz -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_COMPILER=clang++ -DGAMEHOST_FUZZ=ON -DBUILD_TESTING=OFF \
-      -DGAMEHOST_BUILD_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
+      -DGAMEHOST_BUILD_BENCHMARKS=OFF -DGAMEHOST_BUILD_PYTHON=OFF "${launcher[@]}" >/dev/null
 fuzzers=(log_reader_fuzz log_replay_fuzz alien_city_call_fuzz city_planning_call_fuzz
          alien_city_text_fuzz city_planning_text_fuzz)
 cmake --build build-fuzz -j "$jobs" --target "${fuzzers[@]}"
