@@ -81,6 +81,7 @@ void add_games_command(CLI::App& app, Common& common) {
         fmt::print("    option {}={}{}: {}\n", o.name(), o.default_value(),
                    choices.empty() ? "" : fmt::format(" ({})", choices), o.help());
       }
+      for (const auto& spec : game_agent_defaults(info)) fmt::print("    agent default {}\n", spec);
     }
     if (broken) {
       fmt::print("Not usable:\n");

@@ -53,10 +53,12 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   for (int seat = 0; seat < players; ++seat) {
     std::unique_ptr<Agent> own = s.custom_agent ? s.custom_agent(seat) : nullptr;
     own_agent[seat] = own != nullptr;
+    // A new game takes the game's recommended parameters (GameInfo.agent_defaults);
+    // a resumed one the specs its log recorded.
     agents.push_back(own ? std::move(own)
-                         : make_agent(s.agents[seat], AgentContext{secrets ? secrets->agents_seed : s.seed, seat, s.in,
-                                                                   s.out, s.coach, s.coached, s.color,
-                                                                   secrets != nullptr}));
+                         : make_agent(s.resume ? s.agents[seat] : with_game_defaults(s.agents[seat], plugin.info()),
+                                      AgentContext{secrets ? secrets->agents_seed : s.seed, seat, s.in, s.out,
+                                                   s.coach, s.coached, s.color, secrets != nullptr}));
   }
 
   pb::NewGameRequest request;

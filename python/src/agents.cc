@@ -44,7 +44,7 @@ class PyAgent {
     Game& game = s.game();
     const std::uint64_t seed = seed_.value_or(game.settings().seed);
     auto& agent = agents_[seat];
-    if (!agent) agent = make_agent(spec_, AgentContext{seed, seat});
+    if (!agent) agent = make_agent(with_game_defaults(spec_, game.info()), AgentContext{seed, seat});
     const int ply = static_cast<int>(s.history().size()) + 1;
     const auto choice = game.with_plugin([&](Plugin& p) {
       SeatView view(p, seed);  // an agent sees only what its seat may

@@ -14,7 +14,9 @@
 #include "city_planning/core/serialize.h"
 #include "gamehost/agents/one_ply.h"
 #include "gamehost/agents/spec.h"
+#include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
+#include "test_support.h"
 
 using namespace gamehost;
 namespace cp = city_planning;
@@ -134,6 +136,41 @@ TEST_CASE("mcts keep: its spec says it, and it is checked", "[cp][ai][spec]") {
         "mcts:iters=10,c=1.4,score=0.1,scale=20,threads=1,rollouts=1,seed=1");
   CHECK_THROWS_WITH(make_agent("mcts:keep=2000000", AgentContext{1, 0}),
                     "agent 'mcts:keep=2000000': keep must be 0..1000000");
+}
+
+TEST_CASE("a game's recommended agent parameters: a new game takes them, a log keeps what it recorded",
+          "[cp][ai][spec]") {
+  const auto cp_info = Plugin::load(CITY_PLANNING_PLUGIN)->info();
+  CHECK(cp_info.agent_defaults().at("mcts") == "keep=6");
+  CHECK(with_game_defaults("mcts", cp_info) == "mcts:keep=6");
+  CHECK(with_game_defaults("mcts:iters=10", cp_info) == "mcts:iters=10,keep=6");
+  CHECK(with_game_defaults("mcts:iters=10,keep=0", cp_info) == "mcts:iters=10,keep=0");  // the user's wins
+  CHECK(with_game_defaults("greedy", cp_info) == "greedy");
+  CHECK(game_agent_defaults(cp_info) == std::vector<std::string>{"mcts:keep=6"});
+  CHECK(with_game_defaults("mcts", Plugin::load(ALIEN_CITY_PLUGIN)->info()) == "mcts");
+
+  // What a kind does not take is skipped, not an error of the user's.
+  pb::GameInfo odd;
+  (*odd.mutable_agent_defaults())["mcts"] = "keep=6,bogus=1,c=x,,threads=2";
+  (*odd.mutable_agent_defaults())["random"] = "seed=";
+  (*odd.mutable_agent_defaults())["no_such_agent"] = "seed=1";
+  CHECK(with_game_defaults("mcts:c=2", odd) == "mcts:c=2,keep=6,threads=2");
+  CHECK(with_game_defaults("random", odd) == "random");
+  CHECK(game_agent_defaults(odd) == std::vector<std::string>{"mcts:keep=6,threads=2"});
+
+  const auto dir = test::temp_dir("cp-agent-defaults");
+  const std::string log = (dir / "g.ghlog").string();
+  const auto played = test::run_gamehost({"play", "city_planning", "--seed", "4", "--player1", "mcts:iters=20",
+                                          "--player2", "mcts:iters=20,keep=0", "--out", log, "-q"});
+  REQUIRE(played.exit_code == 0);
+  const auto header = read_log(log).record.header();
+  CHECK_THAT(header.players(0).agent(), Catch::StartsWith("mcts:iters=20,c=1.4,"));
+  CHECK_THAT(header.players(0).agent(), Catch::EndsWith(",keep=6"));
+  CHECK_THAT(header.players(1).agent(), !Catch::Contains("keep"));
+  // verify remakes each agent from the spec its log records: keep=0 stays 0.
+  const auto verified = test::run_gamehost({"verify", log});
+  CHECK(verified.exit_code == 0);
+  CHECK_THAT(test::run_gamehost({"games"}).out, Catch::Contains("    agent default mcts:keep=6\n"));
 }
 
 TEST_CASE("guided rollouts take the best Development onto a Zone", "[cp][ai][rollout]") {

@@ -156,6 +156,52 @@ AgentSpec parse_agent_spec(const std::string& text) {
   return spec;
 }
 
+namespace {
+
+// The KEY=VALUE items of `params` ("keep=6,c=2") that `kind` takes and `given` lacks.
+std::vector<std::pair<std::string, std::string>> usable_defaults(const std::string& kind, const std::string& params,
+                                                                 const AgentSpec& given) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::string_view rest = params;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string item(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    const AgentSpec one = [&]() -> AgentSpec {
+      try {
+        return parse_agent_spec(kind + ":" + item);
+      } catch (const HostError&) {
+        return {};  // not a parameter of this kind: skipped
+      }
+    }();
+    if (one.params.size() == 1 && !given.get(one.params[0].first)) out.push_back(one.params[0]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string with_game_defaults(const std::string& text, const pb::GameInfo& game) {
+  AgentSpec spec = parse_agent_spec(text);
+  const auto found = game.agent_defaults().find(spec.kind);
+  if (found == game.agent_defaults().end()) return text;
+  const auto extra = usable_defaults(spec.kind, found->second, spec);
+  if (extra.empty()) return text;
+  spec.params.insert(spec.params.end(), extra.begin(), extra.end());
+  return spec_text(spec);
+}
+
+std::vector<std::string> game_agent_defaults(const pb::GameInfo& game) {
+  std::vector<std::string> out;
+  for (const auto& k : agent_kinds()) {
+    const auto found = game.agent_defaults().find(k.name);
+    if (found == game.agent_defaults().end()) continue;
+    AgentSpec spec{k.name, usable_defaults(k.name, found->second, AgentSpec{})};
+    if (!spec.params.empty()) out.push_back(spec_text(spec));
+  }
+  return out;
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& text, const AgentContext& context) {
   const AgentSpec spec = parse_agent_spec(text);
   for (const auto& k : agent_kinds())

@@ -213,6 +213,9 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
                               "a position diagram (docs/city-planning.md, \"Diagrams\") to start from instead of "
                               "the setup; empty: the starting cross, with the tiles, the coins and the first player "
                               "drawn as chance plies");
+    // MCTS searching only the 6 actions greedy rates best scored 91% of the
+    // points against greedy over 40 games at 0.2 s a move; over all actions, 44%.
+    (*info.mutable_agent_defaults())["mcts"] = "keep=6";
     (*info.mutable_analysis_topics())["score"] = "both scores and what every Zone holds (public information)";
     info.set_payload_descriptors(std::string(payload_descriptors()));
   }

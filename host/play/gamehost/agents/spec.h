@@ -65,6 +65,16 @@ const std::vector<AgentKind>& agent_kinds();
 // "agent 'TEXT': what (did you mean ...?)".
 AgentSpec parse_agent_spec(const std::string& text);
 
+// `text` with the parameters `game` recommends for its kind
+// (GameInfo.agent_defaults) that `text` does not give, in the game's order:
+// "mcts:time=1" -> "mcts:time=1,keep=6". A recommendation the kind does not
+// take is skipped. For new games only: a log's specs are used as recorded.
+std::string with_game_defaults(const std::string& text, const pb::GameInfo& game);
+
+// The game's recommendations that the host can use, as specs
+// ("mcts:keep=6"), for `gamehost games` and --help.
+std::vector<std::string> game_agent_defaults(const pb::GameInfo& game);
+
 // parse_agent_spec then the kind's constructor.
 std::unique_ptr<Agent> make_agent(const std::string& text, const AgentContext& context);
 
