@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "environment.h"
+#include "gamehost/input_checks.h"
 #include "replay_view.h"
 #include "scene_drawable.h"
 
@@ -125,7 +126,8 @@ struct Grid {
 
 void draw_text(sf::RenderTarget& w, const sf::Font& font, const std::string& s, float x, float y, unsigned size,
                sf::Color colour = sf::Color(0xe6, 0xe8, 0xeb)) {
-  sf::Text t(sf::String::fromUtf8(s.begin(), s.end()), font, size);
+  const std::string shown = gamehost::visible_lines(s);  // names from logs: no control characters drawn raw
+  sf::Text t(sf::String::fromUtf8(shown.begin(), shown.end()), font, size);
   t.setFillColor(colour);
   t.setPosition(x, y);
   w.draw(t);

@@ -6,12 +6,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gamehost/input_checks.h"
+
 namespace viewer {
 
 sf::Text crisp_text(const sf::Font& font, const std::string& utf8, float size, float pixel_scale, bool bold) {
   const float scale = pixel_scale > 0 ? pixel_scale : 1;
   const auto px = static_cast<unsigned>(std::max(1.f, std::round(size * scale)));
-  sf::Text text(sf::String::fromUtf8(utf8.begin(), utf8.end()), font, px);
+  // Text from a log or a plugin: its control characters drawn visibly (\e, \x9b), as on the terminal.
+  const std::string shown = gamehost::visible_lines(utf8);
+  sf::Text text(sf::String::fromUtf8(shown.begin(), shown.end()), font, px);
   if (raster_bold(bold, px)) text.setStyle(sf::Text::Bold);
   const float back = size / static_cast<float>(px);
   text.setScale(back, back);
@@ -32,7 +36,8 @@ void anchor_text(sf::Text& text, sf::Vector2f anchor, int align) {
 
 float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold, float pixel_scale) {
   const auto px = static_cast<unsigned>(std::max(1.f, std::round(size * (pixel_scale > 0 ? pixel_scale : 1))));
-  const sf::String s = sf::String::fromUtf8(utf8.begin(), utf8.end());
+  const std::string shown = gamehost::visible_lines(utf8);
+  const sf::String s = sf::String::fromUtf8(shown.begin(), shown.end());
   bold = raster_bold(bold, px);
   float w = 0;
   sf::Uint32 prev = 0;

@@ -63,7 +63,7 @@ bool command(GameBuilder& g, const std::string& line, bool color) {
   if (line == "why") return fmt::print("why LOT: name the lot, e.g. why E5\n"), true;
   if (line.rfind("why ", 0) == 0) {
     try {
-      fmt::print("{}", g.plugin().analyze(g.state(), line).text());
+      fmt::print("{}", visible_lines(g.plugin().analyze(g.state(), line).text()));
     } catch (const CallError& e) {
       fmt::print("{}\n", e.what());
     }

@@ -22,6 +22,7 @@
 #include "gamehost/typed_move.h"
 #include "gamehost/variation_tree.h"
 #include "gamehost/review/live_analysis.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost {
 namespace {
@@ -323,7 +324,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
       return;
     }
     const auto& info = state.info();
-    fmt::print("{}\n{}\n", p.title, info.text());
+    fmt::print("{}\n{}\n", p.title, visible_lines(info.text()));
     if (info.terminal()) {
       fmt::print("Game over: {}\n", info.result());
     } else {
@@ -340,7 +341,7 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
       }
       if (!line.empty()) fmt::print("  {}\n", line);
     }
-    if (analysis) fmt::print("{}", analysis->text());
+    if (analysis) fmt::print("{}", visible_lines(analysis->text()));
   });
 }
 

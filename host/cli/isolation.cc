@@ -31,6 +31,10 @@ void add_max_plies_option(CLI::App* cmd, std::uint32_t& max_plies) {
 void report_fault(const v1::LogFault& fault, int plies, const std::filesystem::path& log) {
   fmt::print("\nStopped by a fault after {} {}: {}\n", plies, plies == 1 ? "ply" : "plies", fault_text(fault));
   if (!log.empty() && fault.ply() > 0) fmt::print("Log: {} (every ply kept)\n", log.string());
+  // A log starts from the game's first state; NewGame faulted before there was one.
+  if (!log.empty() && fault.ply() == 0)
+    fmt::print("No log: {} was not created: the plugin faulted in NewGame, before the game had a state to "
+               "record\n", log.string());
   std::fflush(stdout);
   fmt::print(stderr, "gamehost: fault: {}\n", fault_text(fault));
 }

@@ -8,6 +8,7 @@
 #include "gamehost/json_codec.h"
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost {
 
@@ -33,7 +34,7 @@ void analyze_as(Plugin& plugin, const std::string& state, const std::string& tit
                codec.to_json(seen), codec.to_json(mine));
     return;
   }
-  fmt::print("{}, as {} sees it\n{}\n", title, name, seen.text());
+  fmt::print("{}, as {} sees it\n{}\n", title, name, visible_lines(seen.text()));
   if (info.terminal()) {
     fmt::print("Game over: {}\n", info.result());
   } else if (own_turn) {
@@ -52,11 +53,11 @@ void analyze_as(Plugin& plugin, const std::string& state, const std::string& tit
   // Only the observation: a game with hidden information may put private
   // facts in its analyses (as show --as).
   if (plugin.info().has_hidden_information()) return;
-  if (const auto analysis = plugin.analysis(state, "")) fmt::print("{}", analysis->text());
+  if (const auto analysis = plugin.analysis(state, "")) fmt::print("{}", visible_lines(analysis->text()));
 }
 
 void print_score(Plugin& plugin, const std::string& state) {
-  if (const auto score = plugin.analysis(state, "score")) fmt::print("Score:\n{}", score->text());
+  if (const auto score = plugin.analysis(state, "score")) fmt::print("Score:\n{}", visible_lines(score->text()));
 }
 
 GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, std::string& seat_name) {

@@ -10,6 +10,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/replay.h"
 #include "gamehost/review/reviewer.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost::review {
 
@@ -109,7 +110,7 @@ std::string top_moves(const ReviewFile& r, Plugin& game, const std::string& log_
       };
       out += fmt::format("    expected after the best move:   {}\n", join(p->best_line()));
       out += fmt::format("    expected after the move played: {}\n", join(p->played_line()));
-      const std::string before = game.query(states[p->ply() - 1], text).text();
+      const std::string before = visible_lines(game.query(states[p->ply() - 1], text).text());
       out += "    the position before the move:\n";
       std::size_t at = 0;
       while (at < before.size()) {

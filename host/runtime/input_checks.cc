@@ -73,6 +73,18 @@ std::string visible(std::string_view text) {
   return out;
 }
 
+std::string visible_lines(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  while (true) {
+    const auto nl = text.find('\n');
+    out += visible(text.substr(0, nl));
+    if (nl == std::string_view::npos) return out;
+    out += '\n';
+    text.remove_prefix(nl + 1);
+  }
+}
+
 void silence_protobuf_log() {
   google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gamehost/plugin.h"
+#include "gamehost/input_checks.h"
 
 namespace gamehost {
 namespace {
@@ -39,7 +40,7 @@ bool is_continuation(const std::string& s, std::size_t at) {
 }
 
 std::string board_or(const pb::TerminalBoard& board, const std::string& fallback, bool color) {
-  if (board.board().text().empty()) return fallback;
+  if (board.board().text().empty()) return visible_lines(fallback);
   return styled_text(board.board(), color) + styled_text(board.legend(), color);
 }
 
@@ -67,7 +68,7 @@ bool color_enabled(ColorChoice choice) { return color_enabled(choice, isatty(STD
 
 std::string styled_text(const pb::StyledText& text, bool color) {
   const std::string& t = text.text();
-  if (!color || text.spans().empty()) return t;
+  if (!color || text.spans().empty()) return visible_lines(t);
   std::vector<const pb::StyleSpan*> spans;
   for (const auto& s : text.spans()) spans.push_back(&s);
   std::stable_sort(spans.begin(), spans.end(), [](auto* a, auto* b) { return a->begin() < b->begin(); });
@@ -77,12 +78,13 @@ std::string styled_text(const pb::StyledText& text, bool color) {
     const std::size_t b = s->begin(), e = s->end();
     if (b < at || e <= b || e > t.size() || is_continuation(t, b) || is_continuation(t, e)) continue;
     const std::string on = sgr(*s);
-    out.append(t, at, b - at);
-    if (on.empty()) out.append(t, b, e - b);
-    else out += on + t.substr(b, e - b) + "\x1b[0m";
+    const std::string_view all = t;  // the plugin's text, its control characters made visible
+    out += visible_lines(all.substr(at, b - at));
+    if (on.empty()) out += visible_lines(all.substr(b, e - b));
+    else out += on + visible_lines(all.substr(b, e - b)) + "\x1b[0m";
     at = e;
   }
-  out.append(t, at, std::string::npos);
+  out += visible_lines(std::string_view(t).substr(at));
   return out;
 }
 

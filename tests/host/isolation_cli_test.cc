@@ -75,6 +75,9 @@ TEST_CASE("play: hangs, garbage, oversized replies and exceptions are faults wit
   const auto r = play_fault_game("exit:newgame", dir / "none.ghlog");
   CHECK(r.exit_code == 3);
   CHECK(r.err == "gamehost: fault: fault_game: NewGame: exited (status 7)\n");
+  CHECK_THAT(r.out, Catch::Contains("No log: " + (dir / "none.ghlog").string() +
+                                    " was not created: the plugin faulted in NewGame, before the game had a state "
+                                    "to record\n"));
   CHECK_FALSE(std::filesystem::exists(dir / "none.ghlog"));
 }
 
@@ -133,6 +136,27 @@ TEST_CASE("tournament: a game stopped by a fault is recorded and the others are 
                                      (dir / "games/g0002-random-seed-2-vs-random-seed-1-seed1.ghlog").string()});
   CHECK(v.exit_code == 3);
   CHECK_THAT(v.out, Catch::Contains(": faulted: fault_game 1.0.0, seed 1, 5 plies verified"));
+}
+
+TEST_CASE("a plugin's board and analysis texts reach the terminal with their control characters visible",
+          "[isolation][cli][escape][harden]") {
+  const auto dir = test::temp_dir("iso-hostile");
+  const auto log = dir / "hostile.ghlog";
+  const auto played = play_fault_game("hostile", log, /*isolate=*/false);
+  REQUIRE(played.exit_code == 0);
+  test::FaultEnv env("hostile");
+  const auto show = test::run_gamehost({"--plugins", kPlugins, "show", log.string(), "--ply", "2"});
+  const auto analyze = test::run_gamehost({"--plugins", kPlugins, "analyze", log.string(), "--ply", "2"});
+  for (const auto* r : {&played, &show, &analyze}) {
+    CHECK(r->out.find('\x1b') == std::string::npos);
+    CHECK(r->out.find('\a') == std::string::npos);
+    CHECK(r->out.find("\xc2\x9b") == std::string::npos);  // CSI as one character (U+009B)
+  }
+  for (const auto* r : {&show, &analyze}) {
+    CHECK_THAT(r->out, Catch::Contains("pile\\e]0;OWNED\\a\\e[2J "));
+    CHECK_THAT(r->out, Catch::Contains("\nend\\u009b\n"));
+  }
+  CHECK_THAT(analyze.out, Catch::Contains(" left\\e[31m\n"));
 }
 
 TEST_CASE("games: a plugin that crashes while describing itself is reported, the rest listed",

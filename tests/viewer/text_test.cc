@@ -67,3 +67,11 @@ TEST_CASE("bold notation keeps the @ open at the panel's sizes, at 800x500 and 1
     }
   }
 }
+
+TEST_CASE("text from a log or a plugin is drawn with its control characters visible", "[pixels][text][escape]") {
+  // ESC, BEL and the one-byte CSI (not UTF-8) of a hostile player name or plugin label.
+  const sf::Text text = viewer::crisp_text(test_font(), "Ann\x1b]0;OWNED\a\x9b" "2J", 14, 1, false);
+  const std::string drawn = text.getString().toAnsiString();
+  CHECK(drawn == "Ann\\e]0;OWNED\\a\\x9b2J");
+  CHECK(viewer::text_width(test_font(), "a\x1b", 14, false, 1) == viewer::text_width(test_font(), "a\\e", 14, false, 1));
+}

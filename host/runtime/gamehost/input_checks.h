@@ -34,6 +34,10 @@ std::string clipped(std::string_view text, std::size_t keep = 40);
 // "\u00HH", bytes that are not UTF-8 "\xHH"; everything else as it is.
 std::string visible(std::string_view text);
 
+// visible() of each line of a multi-line text (a board, an analysis from a
+// plugin), its line breaks kept.
+std::string visible_lines(std::string_view text);
+
 // Stops protobuf's own log lines ("[libprotobuf ERROR ...] String field ...
 // contains invalid UTF-8") from reaching the user: whatever they report is
 // refused with the host's own message, naming the file and byte. Called

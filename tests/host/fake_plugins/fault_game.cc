@@ -11,7 +11,8 @@
 //   garbage   answer OK with bytes that are no protobuf message
 //   oversized answer OK with 80 MiB
 // and GAMEHOST_FAULT=endless makes every move take nothing (a game that
-// never ends, though GameInfo.max_plies says 9).
+// never ends, though GameInfo.max_plies says 9); GAMEHOST_FAULT=hostile puts
+// terminal escape sequences in its board text and its analyses.
 #include <boost/dll/alias.hpp>
 
 #include <chrono>
@@ -58,7 +59,10 @@ const char* call_of(std::uint32_t method) {
 }
 
 // State: two bytes, the pile and the seat to move.
+bool hostile();
+
 void fill_info(int pile, int mover, v1::StateInfo& info) {
+  if (hostile()) info.set_text("pile\x1b]0;OWNED\a\x1b[2J " + std::to_string(pile) + "\nend\xc2\x9b\n");
   info.set_terminal(pile == 0);
   info.set_to_move(pile == 0 ? -2 : mover);
   if (pile == 0) {
@@ -73,6 +77,7 @@ void fill_info(int pile, int mover, v1::StateInfo& info) {
 }
 
 bool endless() { return fault_from_environment().mode == "endless"; }
+bool hostile() { return fault_from_environment().mode == "hostile"; }
 
 struct Handlers {
   // Mode "throw": every call of that kind throws.
@@ -132,7 +137,7 @@ struct Handlers {
     check_throw("analyze");
     int pile = 0, mover = 0;
     if (!decode(q.state(), pile, mover)) throw std::runtime_error("bad state");
-    r.set_text("  " + std::to_string(pile) + " left\n");
+    r.set_text("  " + std::to_string(pile) + (hostile() ? " left\x1b[31m\n" : " left\n"));
   }
   // The smallest scene the viewer draws: the board's extent, a grey
   // background and the pile in the status line.
