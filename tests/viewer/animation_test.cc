@@ -141,7 +141,7 @@ void check_ends(const Decoded& d, const std::string& log, const std::filesystem:
 
 }  // namespace
 
-TEST_CASE("--gif writes the whole game, under 5 MB at 800x500, first and last frames as the screenshots", "[cli]") {
+TEST_CASE("--gif writes the whole game, under 5 MB at 800x500, first and last frames as the screenshots", "[cli][long]") {
   const auto dir = temp_dir("gif");
   const std::string log = sample("seed-1.ghlog");
   const auto gif = dir / "seed-1.gif";
@@ -156,7 +156,7 @@ TEST_CASE("--gif writes the whole game, under 5 MB at 800x500, first and last fr
   check_ends(d, log, dir, 1.0);
 }
 
-TEST_CASE("--webp writes the whole game; --tween sets the in-between frames", "[cli]") {
+TEST_CASE("--webp writes the whole game; --tween sets the in-between frames", "[cli][long]") {
   const auto dir = temp_dir("webp");
   const std::string log = sample("seed-1.ghlog");
   const auto webp = dir / "seed-1.webp";
@@ -172,7 +172,7 @@ TEST_CASE("--webp writes the whole game; --tween sets the in-between frames", "[
   check_ends(d, log, dir, 4.0);
 }
 
-TEST_CASE("--frames --tween writes every frame of the animation; output options exclude each other", "[cli]") {
+TEST_CASE("--frames --tween writes every frame of the animation; output options exclude each other", "[cli][long]") {
   const auto dir = temp_dir("tween");
   const std::string log = sample("seed-1.ghlog");
   std::filesystem::remove_all(dir / "frames");

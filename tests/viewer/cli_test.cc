@@ -27,7 +27,7 @@ std::string message(const std::string& err, const std::string& prefix) {
 
 }  // namespace
 
-TEST_CASE("--frames writes one PNG per ply, from the start to the end", "[cli]") {
+TEST_CASE("--frames writes one PNG per ply, from the start to the end", "[cli][long]") {
   const auto dir = temp_dir("frames") / "out";
   const std::string log = sample("seed-3.ghlog");
   const Run r = run_viewer({log, "--frames", dir.string(), "--size", "320x200"});

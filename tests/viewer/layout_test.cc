@@ -123,7 +123,7 @@ Shown seed_1_at(int ply, const std::string& select) {
 }  // namespace
 
 TEST_CASE("no label overlaps another or covers a piece, at every ply of every sample, every selection",
-          "[pixels][layout]") {
+          "[pixels][layout][long]") {
   require_display();
   int positions = 0, captions = 0, tooltips = 0;
   for (const std::string& log : samples()) {

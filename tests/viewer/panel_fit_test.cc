@@ -72,7 +72,7 @@ std::vector<std::string> rows(const std::string& dump, const std::string& sectio
 }  // namespace
 
 TEST_CASE("the panel draws every line of the scene's sections at every ply and selection, with and without a review",
-          "[pixels][panel]") {
+          "[pixels][panel][long]") {
   require_display();
   const fs::path dir = reviewed_samples();
   int layouts = 0, with_review = 0, compact = 0, last_resort = 0;
