@@ -32,7 +32,7 @@ viewer_gl="^(viewer (pixels|cli|resize|seed scoring)|connect_four pixels|city_pl
 # the scaling docs' shards, the viewer's walks over every ply and its
 # whole-game animations) and the docs' examples. The Python module is not
 # built here (its interpreter has no sanitizer runtime).
-plain_only="^(review_agreement_tool|scaling\.docs|docs\.examples|viewer long|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
+plain_only="^(review_agreement_tool|scaling\.docs|docs\.examples|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed

@@ -136,7 +136,7 @@ TEST_CASE("the panel draws every line of the scene's sections at every ply and s
 TEST_CASE("ply 20 of the reviewed seed-1, G3 selected: the score, its totals and Why it scores whole, at 1280x800 "
           "and 800x500",
           "[cli][panel]") {
-  const fs::path log = reviewed_samples() / "seed-1.ghlog";
+  const fs::path log = reviewed_sample_log();  // the review the other [cli] tests share: made once
   for (const std::string size : {"1280x800", "800x500"}) {
     INFO(size);
     const fs::path png = log.parent_path() / ("g3-" + size + ".png");
