@@ -3,8 +3,9 @@
 # makes two packages. gamehost: its control file (dpkg-deb -I) names the
 # Debian 12 runtime packages the programs link (found by dpkg-shlibdeps) and
 # the font; it holds the programs, the games and the private
-# libgamehost_proto.so, and nothing of the SDK; unpacked, its gamehost finds
-# its games. gamehost-dev: depends on exactly this gamehost and on what
+# libgamehost_proto.so, and nothing of the SDK; unpacked, its RUNPATHs are
+# safe, its plugins load the private library and its gamehost finds its
+# games. gamehost-dev: depends on exactly this gamehost and on what
 # find_package(gamehost) needs; holds the headers, the kit and the CMake
 # package, which a plugin project finds in the two packages unpacked
 # together. Both: the DEP-5 copyright, the maintainer set at configure time,
@@ -73,9 +74,15 @@ runtime=$(grep -E '^/usr/(bin|share/gamehost)/|\.so$' "$work/gamehost-dev.files"
 both=$(comm -12 "$work/gamehost.files" "$work/gamehost-dev.files")
 [[ -z "$both" ]] || fail "in both packages: $both"
 
-# Unpacked: gamehost finds its games; with gamehost-dev, a plugin project
-# (the third-party example) finds the SDK (install.tree builds and loads it).
+# Unpacked: every RUNPATH absolute or $ORIGIN-relative, a plugin loads the
+# package's private library, gamehost finds its games; with gamehost-dev, a
+# plugin project (the third-party example) finds the SDK (install.tree
+# builds and loads such a plugin).
 for p in gamehost gamehost-dev; do dpkg-deb -x "${deb[$p]}" "$work/root"; done
+"$src/tests/install/check_runpaths.sh" "$work/root/usr" || fail "a RUNPATH in the packages names the current folder"
+lib=$(ldd "$work/root/usr/lib/gamehost/plugins/connect_four.so" | awk '$1 == "libgamehost_proto.so" { print $3 }')
+[[ "$(realpath -m "$lib")" == "$(realpath "$work/root/usr/lib/gamehost/libgamehost_proto.so")" ]] ||
+  fail "the unpacked plugin loads libgamehost_proto.so from [$lib], not the package's private folder"
 games=$(env -i PATH=/usr/bin:/bin "$work/root/usr/bin/gamehost" games | sed -n 's/^  \([a-z_]*\) .*(interface.*/\1/p' | xargs)
 [[ "$games" == "alien_city city_planning connect_four" ]] || fail "the unpacked gamehost lists [$games]"
 cmake -S "$src/tests/install/thirdparty" -B "$work/thirdparty" -DCMAKE_PREFIX_PATH="$work/root/usr" \
