@@ -41,8 +41,9 @@ for p in gamehost gamehost-dev; do
   maintainer=$(sed -n 's/^GAMEHOST_MAINTAINER:STRING=//p' "$build/CMakeCache.txt")
   [[ "$(field $p Maintainer)" == "$maintainer" ]] || fail "$p: Maintainer [$(field $p Maintainer)], not [$maintainer]"
   has $p usr/share/doc/$p/copyright usr/share/doc/$p/changelog.gz
-  head -1 "$(dirname "$0")/../../dist/debian/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$' ||
-    fail "dist/debian/copyright is not DEP-5"
+  dpkg-deb --fsys-tarfile "${deb[$p]}" | tar -xO ./usr/share/doc/$p/copyright | head -1 |
+    grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
+    fail "$p: /usr/share/doc/$p/copyright is not machine-readable (DEP-5)"
 done
 version=$(field gamehost Version)
 
