@@ -25,6 +25,8 @@ has() {  # PACKAGE FILE...: each file is in the package
   for f; do grep -qx "/$f" "$work/$package.files" || fail "$package has no /$f"; done
 }
 
+command -v lintian >/dev/null || fail "lintian is not installed (scripts/deps.sh lists it)"
+
 # Rules without COMPONENT go to "Unspecified", which no package holds.
 if grep -rl --include=cmake_install.cmake '"Unspecified"' "$build" >"$work/unspecified.txt"; then
   fail "install() rules without a COMPONENT in: $(xargs <"$work/unspecified.txt")"
