@@ -1,23 +1,30 @@
 # `cmake --install build --prefix PREFIX` (layout: GamehostLayout.cmake),
 # the find_package(gamehost) package for plugin authors, the man pages and
 # the bash completion; `cpack -G DEB` (GamehostPackage.cmake) packs the same.
+# Every rule names its component, which is its Debian package: gamehost (what
+# runs) or gamehost-dev (what only a plugin author builds against).
 include(CMakePackageConfigHelpers)
 
 # The programs. The plugins install themselves (gamehost_add_plugin).
-install(TARGETS gamehost replay-viewer gamehost-plugin-runner RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS gamehost replay-viewer gamehost-plugin-runner RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        COMPONENT gamehost)
 
 # The interface and the kit, as a plugin author builds against them: the
-# headers keep their in-tree include names under include/gamehost/.
+# headers keep their in-tree include names under include/gamehost/. The
+# shared library is the runtime's (the programs and plugins load it from
+# its private folder), the static kit the SDK's.
 install(TARGETS gamehost_proto gamehost_plugin_kit EXPORT gamehostTargets
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+        LIBRARY DESTINATION ${GAMEHOST_INSTALL_LIBDIR} COMPONENT gamehost
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT gamehost-dev)
 install(FILES proto/gamehost.proto proto/scene.proto
               ${PROJECT_BINARY_DIR}/proto/gamehost.pb.h ${PROJECT_BINARY_DIR}/proto/scene.pb.h
-        DESTINATION ${GAMEHOST_INSTALL_INCLUDEDIR})
+        DESTINATION ${GAMEHOST_INSTALL_INCLUDEDIR} COMPONENT gamehost-dev)
 install(DIRECTORY proto/gamehost plugin/kit/gamehost DESTINATION ${GAMEHOST_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.h")
-install(DIRECTORY plugin/common DESTINATION ${GAMEHOST_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-install(EXPORT gamehostTargets NAMESPACE gamehost:: DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR})
+        COMPONENT gamehost-dev FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY plugin/common DESTINATION ${GAMEHOST_INSTALL_INCLUDEDIR}
+        COMPONENT gamehost-dev FILES_MATCHING PATTERN "*.h")
+install(EXPORT gamehostTargets NAMESPACE gamehost:: DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR}
+        COMPONENT gamehost-dev)
 configure_package_config_file(cmake/gamehostConfig.cmake.in ${PROJECT_BINARY_DIR}/gamehostConfig.cmake
                               INSTALL_DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR}
                               PATH_VARS GAMEHOST_INSTALL_INCLUDEDIR)
@@ -25,7 +32,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/gamehostConfigVersion.cma
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/gamehostConfig.cmake ${PROJECT_BINARY_DIR}/gamehostConfigVersion.cmake
               cmake/GamehostPlugin.cmake cmake/GamehostPayloadMessages.cmake cmake/embed_bytes.cmake
-        DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR})
+        DESTINATION ${GAMEHOST_INSTALL_CMAKEDIR} COMPONENT gamehost-dev)
 
 # Data: the sample games and teaching positions (own_data_dir()) and the docs,
 # all under share/gamehost/. The samples by name: what a user made in
@@ -36,16 +43,16 @@ set(GAMEHOST_SAMPLES
 set(GAMEHOST_POSITIONS seed-scoring.txt)
 list(TRANSFORM GAMEHOST_SAMPLES PREPEND games/samples/ OUTPUT_VARIABLE sample_files)
 list(TRANSFORM GAMEHOST_POSITIONS PREPEND games/positions/ OUTPUT_VARIABLE position_files)
-install(FILES ${sample_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/samples)
-install(FILES ${position_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/positions)
-install(FILES games/README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR})
-install(DIRECTORY docs/ DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs)
-install(FILES README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs)
+install(FILES ${sample_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/samples COMPONENT gamehost)
+install(FILES ${position_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/positions COMPONENT gamehost)
+install(FILES games/README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR} COMPONENT gamehost)
+install(DIRECTORY docs/ DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs COMPONENT gamehost)
+install(FILES README.md DESTINATION ${GAMEHOST_INSTALL_DATADIR}/docs COMPONENT gamehost)
 
 include(GamehostManPages)
 install(FILES dist/gamehost.bash-completion DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
-        RENAME gamehost)
+        RENAME gamehost COMPONENT gamehost)
 install(FILES dist/gamehost.bash-completion DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
-        RENAME replay-viewer)
+        RENAME replay-viewer COMPONENT gamehost)
 
 include(GamehostPackage)

@@ -1,6 +1,6 @@
-# Man pages gamehost(1) and replay-viewer(1), made at build time by help2man
-# from the programs' own --help, each subcommand's --help included: the
-# options are written once, in the code.
+# Man pages gamehost(1), replay-viewer(1) and gamehost-plugin-runner(1),
+# made at build time by help2man from the programs' own --help, each
+# subcommand's --help included: the options are written once, in the code.
 find_program(HELP2MAN help2man)
 if(NOT HELP2MAN)
   message(WARNING "help2man not found (Debian: help2man): no man pages")
@@ -30,8 +30,10 @@ function(gamehost_man_page)
     string(REPLACE \"@GAMEHOST_DOCS@\" \"\${CMAKE_INSTALL_PREFIX}/${GAMEHOST_INSTALL_DATADIR}/docs\" text \"\${text}\")
     file(WRITE \"${staged}\" \"\${text}\")
     execute_process(COMMAND gzip -9nf \"${staged}\")
-    file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\" TYPE FILE FILES \"${staged}.gz\")")
+    file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\" TYPE FILE FILES \"${staged}.gz\")"
+    COMPONENT gamehost)
 endfunction()
 
 gamehost_man_page(TARGET gamehost SUMMARY "a board-game host with game plugins")
 gamehost_man_page(TARGET replay-viewer SUMMARY "step through a recorded board game")
+gamehost_man_page(TARGET gamehost-plugin-runner SUMMARY "run one gamehost game plugin in a process of its own")

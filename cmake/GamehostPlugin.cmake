@@ -15,6 +15,16 @@ if(NOT DEFINED GAMEHOST_PLUGIN_DIR)
   set(GAMEHOST_PLUGIN_DIR ${CMAKE_BINARY_DIR}/plugins)
 endif()
 
+# The install component of the plugins: gamehost (the runtime package) in
+# this source tree (set in CMakeLists.txt), CMake's default elsewhere.
+if(NOT DEFINED GAMEHOST_PLUGIN_COMPONENT)
+  if(CMAKE_INSTALL_DEFAULT_COMPONENT_NAME)
+    set(GAMEHOST_PLUGIN_COMPONENT ${CMAKE_INSTALL_DEFAULT_COMPONENT_NAME})
+  else()
+    set(GAMEHOST_PLUGIN_COMPONENT Unspecified)
+  endif()
+endif()
+
 # Sanitizer and fuzzing builds leave the runtime's symbols to the loader and
 # set this empty (top-level CMakeLists.txt).
 if(NOT DEFINED GAMEHOST_PLUGIN_NO_UNDEFINED)
@@ -39,24 +49,27 @@ function(gamehost_add_plugin NAME)
     OUTPUT_NAME ${NAME}
     LIBRARY_OUTPUT_DIRECTORY ${GAMEHOST_PLUGIN_DIR}
     # Built with the absolute folder of libgamehost_proto.so; installed with
-    # its path from the plugin folder (lib/gamehost/plugins -> lib), set
-    # below. Never an RPATH that CMake edits at install time: it pads those
+    # its path from the plugin folder (lib/gamehost/plugins -> lib/gamehost),
+    # set below. Never an RPATH that CMake edits at install time: it pads those
     # with a trailing ':', an empty entry the loader reads as the current
     # folder (GamehostLayout.cmake).
     BUILD_WITH_INSTALL_RPATH ON
     INSTALL_RPATH "$<TARGET_FILE_DIR:gamehost::proto>")
   if(NOT arg_NO_INSTALL)
-    install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR})
-    gamehost_set_installed_rpath("${GAMEHOST_INSTALL_PLUGINDIR}/${NAME}.so" "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}")
+    install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR}
+            COMPONENT ${GAMEHOST_PLUGIN_COMPONENT})
+    gamehost_set_installed_rpath("${GAMEHOST_INSTALL_PLUGINDIR}/${NAME}.so" "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}"
+                                 ${GAMEHOST_PLUGIN_COMPONENT})
   endif()
 endfunction()
 
-# At install: sets the RUNPATH of the installed FILE (relative to the
-# prefix) to RPATH, in place. The build-tree RUNPATH it replaces is an
-# absolute folder, almost always longer; when it is shorter (a
-# libgamehost_proto.so in a system folder such as /usr/lib, which the loader
-# searches anyway), the RUNPATH is removed instead.
-function(gamehost_set_installed_rpath FILE RPATH)
+# At install of COMPONENT (the one that installs FILE): sets the RUNPATH of
+# the installed FILE (relative to the prefix) to RPATH, in place. The
+# build-tree RUNPATH it replaces is an absolute folder, almost always
+# longer; when it is shorter (a gamehost installed in a short folder), the
+# RUNPATH is removed instead: loaded by gamehost, a plugin finds
+# libgamehost_proto.so already loaded.
+function(gamehost_set_installed_rpath FILE RPATH COMPONENT)
   install(CODE "
     set(installed \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${FILE}\")
     file(READ_ELF \"\${installed}\" RUNPATH built)
@@ -66,5 +79,6 @@ function(gamehost_set_installed_rpath FILE RPATH)
       file(RPATH_SET FILE \"\${installed}\" NEW_RPATH [[${RPATH}]])
     else()
       file(RPATH_REMOVE FILE \"\${installed}\")
-    endif()")
+    endif()"
+    COMPONENT ${COMPONENT})
 endfunction()

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The Debian package on a clean Debian 12: a minimal bookworm (debootstrap
-# --variant=minbase) gets only the .deb and what apt installs for its
-# Depends; then the installed tools list the games, play, verify, and take a
-# viewer screenshot (Xvfb is added for that last step only, after every
-# program has been checked for unresolved libraries).
+# --variant=minbase) gets only the runtime package gamehost (not the plugin
+# SDK gamehost-dev, whose CMake package install.tree and install.deb check)
+# and what apt installs for its Depends; then the installed tools list the
+# games, play, verify, and take a viewer screenshot (Xvfb is added for that
+# last step only, after every program has been checked for unresolved
+# libraries).
 #
 #   scripts/deb_clean_install.sh BUILD_DIR [CHROOT_DIR]
 #
@@ -14,7 +16,7 @@
 # package is installed into a copy, which is removed afterwards.
 set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
-[[ $# -ge 1 ]] || { sed -n '2,15p' "$0"; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,16p' "$0"; exit 2; }
 [[ $(id -u) -eq 0 ]] || fail "needs root (debootstrap, chroot)"
 build=$(cd "$1" && pwd)
 src=$(sed -n "s/^CMAKE_HOME_DIRECTORY:INTERNAL=//p" "$build/CMakeCache.txt")
@@ -35,7 +37,8 @@ cleanup() {
 }
 trap cleanup EXIT
 echo "== the package"
-deb=$("$(dirname "$0")/make_deb.sh" "$build" "$work/out")
+debs=$("$(dirname "$0")/make_deb.sh" "$build" "$work/out")
+deb=${debs%%$'\n'*}  # gamehost (the second line is gamehost-dev)
 cp -a "$base" "$root"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"

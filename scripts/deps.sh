@@ -4,7 +4,7 @@ GAMEHOST_PACKAGES=(
   libboost-dev libprotobuf-dev protobuf-compiler
   libsfml-dev libcli11-dev libfmt-dev libbenchmark-dev catch2 libssl-dev libgif-dev libwebp-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core libxtst6
-  help2man dpkg-dev bash-completion  # tests/install: man pages, the .deb, completion
+  help2man dpkg-dev lintian bash-completion  # tests/install: man pages, the .debs (checked by lintian), completion
   parallel  # docs/scaling.md's GNU parallel command, tested
   python3  # tests/docs: the docs' examples run and compared; tests/host: the JSON convention
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer

@@ -62,7 +62,7 @@ for f in "$gamehost" "$prefix/bin/replay-viewer" "$prefix"/lib/gamehost/plugins/
   [[ "$runpath" == '$ORIGIN/'* ]] || fail "$f: RUNPATH [$runpath] is not \$ORIGIN-relative"
   [[ "$runpath" != *: && "$runpath" != *::* ]] || fail "$f: RUNPATH [$runpath] has an empty entry (the current folder)"
   lib=$(ldd "$f" | awk '$1 == "libgamehost_proto.so" { print $3 }')
-  expect_eq "$f: libgamehost_proto.so" "$prefix/lib/libgamehost_proto.so" "$(realpath -m "$lib")"
+  expect_eq "$f: libgamehost_proto.so" "$prefix/lib/gamehost/libgamehost_proto.so" "$(realpath -m "$lib")"
 done
 
 # The games, found beside the executable.
