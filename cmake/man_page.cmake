@@ -35,7 +35,8 @@ if(at GREATER -1)
   string(PREPEND include "[SUBCOMMANDS]\n${section}")
 endif()
 file(WRITE ${OUT}.h2m "${include}")
-execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --version-string=${VERSION}
+# C.UTF-8: the viewer's keys are arrows (←), which help2man would print as "???" in the C locale.
+execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --locale=C.UTF-8 --version-string=${VERSION}
                       --name=${SUMMARY} --include=${OUT}.h2m --output=${OUT} ${PROGRAM}
               RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
@@ -46,5 +47,8 @@ endif()
 file(READ ${OUT} page)
 # gamehost --help ends with "Exit status:": the page's EXIT STATUS section.
 string(REPLACE ".SS \"Exit status:\"" ".SH \"EXIT STATUS\"" page "${page}")
+# replay-viewer --help's "Keys:" (viewer/keys.cc, the window's help too):
+# the page's KEYS section.
+string(REPLACE ".SS \"Keys:\"" ".SH \"KEYS\"" page "${page}")
 string(REGEX REPLACE "([ (`'\"])docs/" "\\1@GAMEHOST_DOCS@/" page "${page}")
 file(WRITE ${OUT} "${page}")

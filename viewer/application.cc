@@ -1,4 +1,5 @@
 #include "application.h"
+#include "keys.h"
 
 #include <SFML/System/Err.hpp>
 #include <SFML/System/Sleep.hpp>
@@ -350,28 +351,20 @@ void Application::draw_tooltip() {
 }
 
 void Application::draw_help() {
-  std::vector<std::pair<std::string, bool>> lines = {
-      {"Keys", true},
-      {"← / →   step back / forward one ply", false},
-      {"Home / End   the start / the end", false},
-      {"Space   autoplay on / off;  + / −  faster / slower", false},
-      {"Tab / Shift+Tab   cycle through what the game lets you select", false},
-      {"Click on the board to select, again to clear;  Esc clears", false},
-      {"Click a move in the list to jump there", false},
-      {"Click the board to play a move there (a variation); right click selects", false},
-      {"Enter   type a move;  in a variation ← / → along it, Delete removes it, Esc back to the game", false},
-      {"Ctrl+L   the engine, live: its best three moves for the shown position", false},
-  };
-  for (const pb::Overlay& o : view_->scene().overlays())
-    lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});
-  if (view_->review()) {
-    lines.push_back({"N / Shift+N   the next / previous mistake or blunder of the review", false});
-    lines.push_back({"Click the evaluation graph to jump to that ply", false});
+  std::vector<std::pair<std::string, bool>> lines = {{"Keys", true}};
+  for (const KeyHelp& k : key_table()) {
+    switch (k.when) {
+      case KeyHelp::When::kOverlays:  // this game's own overlays, by name
+        for (const pb::Overlay& o : view_->scene().overlays())
+          lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});
+        break;
+      case KeyHelp::When::kReview:
+        if (!view_->review()) break;
+        [[fallthrough]];
+      case KeyHelp::When::kAlways: lines.push_back({fmt::format("{}   {}", k.keys, k.does), false}); break;
+    }
   }
-  lines.push_back({"E   save the whole game as a GIF or WebP (or this view as a PNG): asks where", false});
-  lines.push_back({"H or ?   this help;  Q   quit", false});
-  lines.push_back({"Hover the board for details (tooltips come from the game).", false});
-  draw_box(window_, font_, pixel_scale_for(window_.getSize()), lines, {330, 220}, 560, 16);
+  draw_box(window_, font_, pixel_scale_for(window_.getSize()), lines, {280, 60}, 720, 15);
 }
 
 // The file name being edited, over the bottom of the board, with a cursor.

@@ -34,6 +34,7 @@
 #include "gamehost/input_checks.h"
 #include "gamehost/transport.h"
 #include "headless.h"
+#include "keys.h"
 #include "replay_session.h"
 #include "review_data.h"
 #include "side_panel.h"
@@ -145,6 +146,14 @@ int main(int argc, char** argv) {
                                    "second, animated; never locks the log (docs/teaching.md)");
   app.add_option("--idle-exit", idle_exit, "with --follow --dump-panel: stop after S seconds without a new ply "
                                            "(default 60)")->type_name("S")->check(CLI::Range(0.1, 86400.0));
+  // The keys from the table the window's help draws (keys.h), the exit
+  // statuses from environment.h's constants; help2man makes them
+  // replay-viewer(1)'s KEYS and EXIT STATUS sections.
+  app.footer(fmt::format("Keys:\n{}\nExit status:\n  {}    done (window closed, image or panel written)\n"
+                         "  {}    the log or review is bad, no such ply, an output cannot be written\n"
+                         "  {}    a bad command line (unknown option, bad --size, unknown overlay)\n"
+                         "  {}    no X display\n  {}    no usable font",
+                         keys_help_text(), kExitOk, kExitError, kExitUsage, kExitNoDisplay, kExitNoFont));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -11,6 +11,7 @@
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/reviewer.h"
 #include "gamehost/review/exact_solver.h"
+#include "gamehost/review/units.h"
 
 namespace gamehost::review {
 
@@ -36,8 +37,9 @@ std::string joined(const std::vector<std::string>& words) {
 // "+3", "-0.4" (exact values are whole points); games without points: the
 // expected return.
 std::string margin_text(const rpb::Evaluation& e, bool points) {
-  if (!points) return fmt::format("{:+.2f}", e.margin());
-  return e.exact() ? fmt::format("{:+.0f}", e.margin()) : fmt::format("{:+.1f}", e.margin());
+  // signed_number: a value that rounds to zero is "0.0", never "-0.0".
+  if (!points) return signed_number(e.margin(), 2);
+  return signed_number(e.margin(), e.exact() ? 0 : 1);
 }
 
 std::string value_text(const rpb::Evaluation& e, bool points) {

@@ -11,16 +11,11 @@
 #include "gamehost/replay.h"
 #include "gamehost/review/reviewer.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/review/units.h"
 
 namespace gamehost::review {
 
 namespace {
-
-// "+3.2 (58%)", "-12 exact".
-std::string value_text(const rpb::Evaluation& e) {
-  if (e.exact()) return fmt::format("{:+.0f} exact", e.margin());
-  return fmt::format("{:+.1f} ({:.0f}%)", e.margin(), 100 * e.win_probability());
-}
 
 std::string seat_name(const ReviewFile& r, int seat) {
   if (seat >= 0 && seat < r.header.player_names_size()) return r.header.player_names(seat);
@@ -43,6 +38,7 @@ PlayerSummary summarize(const ReviewFile& review, int seat) {
 
 std::string review_table(const ReviewFile& r) {
   const auto& set = r.header.settings();
+  const ValueUnits units(r.header);
   std::string out = fmt::format(
       "Review of {} ({}, {} plies): {} with {} iterations a position, endgame solver {} nodes, seed {}\n",
       r.header.log_file(), r.header.game_id(), r.header.log_plies(), set.engine(), set.iterations(),
@@ -59,9 +55,12 @@ std::string review_table(const ReviewFile& r) {
       continue;
     }
     const bool lost = p.move_class() != rpb::BEST && p.move_class() != rpb::FORCED;
-    out += fmt::format("{:>4}  {:<7} {:<9} {:<14} {:<14} {:<9} {:>6}  {}{}\n", p.ply(), seat_name(r, p.seat()),
-                       p.played(), value_text(p.before()), value_text(p.after()), p.best(),
-                       lost ? fmt::format("{:.1f}", p.points_lost()) : std::string("0"), class_name(p.move_class()),
+    // Results: a proved change of outcome is said in words ("turns a win into a loss").
+    const bool proved = units.results() && lost && p.before().exact() && p.after().exact();
+    out += fmt::format("{:>4}  {:<7} {:<9} {:<14} {:<14} {:<9} {:>6}  {}{}{}\n", p.ply(), seat_name(r, p.seat()),
+                       p.played(), units.value(p.before()), units.value(p.after()), p.best(),
+                       lost ? units.lost(p.points_lost()) : std::string("0"), class_name(p.move_class()),
+                       proved ? ": " + units.lost_words(p) : std::string(),
                        p.sampled_hidden() ? " (sampled hands)" : "");
   }
   out += "Summary:\n";
@@ -70,17 +69,14 @@ std::string review_table(const ReviewFile& r) {
     out += fmt::format(
         // Every reviewed move is counted once, in one class; the average
         // leaves out the forced ones, which could not lose anything.
-        "  {}: {} moves, {:.1f} points lost ({:.1f} a move not forced); best {}, good {}, inaccuracies {}, "
+        "  {}: {} moves, {} ({} a move not forced); best {}, good {}, inaccuracies {}, "
         "mistakes {}, blunders {}, forced {}\n",
-        seat_name(r, seat), s.moves + s.counts[rpb::FORCED], s.points_lost, s.moves ? s.points_lost / s.moves : 0.0,
-        s.counts[rpb::BEST],
+        seat_name(r, seat), s.moves + s.counts[rpb::FORCED], units.total_lost(s.points_lost),
+        units.lost(s.moves ? s.points_lost / s.moves : 0.0), s.counts[rpb::BEST],
         s.counts[rpb::GOOD], s.counts[rpb::INACCURACY], s.counts[rpb::MISTAKE], s.counts[rpb::BLUNDER],
         s.counts[rpb::FORCED]);
   }
-  out += fmt::format(
-      "(values: the mover's expected final margin in points and its chance to win; exact: proved by the endgame "
-      "solver; classes from points lost: inaccuracy {:g}, mistake {:g}, blunder {:g})\n",
-      set.inaccuracy(), set.mistake(), set.blunder());
+  out += units.legend(set);
   return out;
 }
 
@@ -89,6 +85,7 @@ std::string top_moves(const ReviewFile& r, Plugin& game, const std::string& log_
   const auto states = replay(game, log, std::nullopt, /*keep_states=*/true).states;
   pb::QueryFlags text;
   text.set_text(true);
+  const ValueUnits units(r.header);
   std::string out;
   for (int seat = 0; seat < r.header.player_names_size(); ++seat) {
     std::vector<const rpb::PlyReview*> moves;
@@ -98,11 +95,11 @@ std::string top_moves(const ReviewFile& r, Plugin& game, const std::string& log_
                      [](const auto* a, const auto* b) { return a->points_lost() > b->points_lost(); });
     if (static_cast<int>(moves.size()) > n) moves.resize(static_cast<std::size_t>(n));
     out += fmt::format("{}'s {} most costly moves:\n", seat_name(r, seat), moves.size());
-    if (moves.empty()) out += "  (none lost points)\n";
+    if (moves.empty()) out += units.results() ? "  (none lost any of the expected result)\n" : "  (none lost points)\n";
     for (const auto* p : moves) {
-      out += fmt::format("\n  ply {}: {} lost {:.1f} points ({}); best was {} ({} instead of {})\n", p->ply(),
-                         p->played(), p->points_lost(), class_name(p->move_class()), p->best(),
-                         value_text(p->before()), value_text(p->after()));
+      out += fmt::format("\n  ply {}: {} {} ({}); best was {} ({} instead of {})\n", p->ply(), p->played(),
+                         units.lost_words(*p), class_name(p->move_class()), p->best(), units.value(p->before()),
+                         units.value(p->after()));
       auto join = [](const auto& line) {
         std::string s;
         for (const auto& m : line) s += (s.empty() ? "" : " ") + m;

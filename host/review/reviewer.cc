@@ -19,6 +19,7 @@
 #include "gamehost/replay.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
+#include "gamehost/review/units.h"
 
 namespace gamehost::review {
 
@@ -265,6 +266,8 @@ ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& req) {
   for (const auto& n : plugin.info().player_names()) header.add_player_names(n);
   *header.mutable_settings() = req.settings;
   header.set_host_version(GAMEHOST_VERSION);
+  const bool keeps_points = pos.infos.front().scores_size() > 0;
+  header.set_value_unit(std::string(keeps_points ? kUnitPoints : kUnitResult));
 
   const std::filesystem::path out = req.out.empty() ? review_path_for(req.log) : req.out;
   ReviewOutcome outcome;
@@ -282,6 +285,8 @@ ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& req) {
       throw HostError(fmt::format("{}: was made with other settings ({}); use --force to review again with these",
                                   out.string(), old.settings().ShortDebugString()));
     outcome.continued = true;
+    // A review made before value_unit existed: the report still speaks in the game's units.
+    if (outcome.review.header.value_unit().empty()) outcome.review.header.set_value_unit(header.value_unit());
     if (static_cast<int>(outcome.review.plies.size()) >= plies) return outcome;  // complete
     writer = std::make_unique<ReviewWriter>(outcome.review);
   } else {
@@ -291,7 +296,6 @@ ReviewOutcome run_review(Plugin& plugin, const ReviewRequest& req) {
   }
 
   const int first = static_cast<int>(outcome.review.plies.size()) + 1;  // the first ply to review
-  const bool keeps_points = pos.infos.front().scores_size() > 0;
   const auto exact = exact_values(plugin, pos, req.settings, keeps_points);
   const Context context{pos, exact, req.settings, keeps_points, plugin.info().has_hidden_information()};
   review_plies(plugin, log, context, first, req.jobs, [&](rpb::PlyReview&& r) {

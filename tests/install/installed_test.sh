@@ -92,6 +92,11 @@ man=$prefix/share/man/man1
 gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SS "gamehost play"' || fail "gamehost.1 has no 'gamehost play' section"
 gzip -dc "$man/replay-viewer.1.gz" | grep -q 'render one frame offscreen to OUT.png' || fail "replay-viewer.1 lacks --screenshot's help"
 gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SH "EXIT STATUS"' || fail "gamehost.1 has no EXIT STATUS section"
+# replay-viewer(1): the window's keys (viewer/keys.cc) and its exit statuses.
+gzip -dc "$man/replay-viewer.1.gz" | grep -q '^\.SH "KEYS"' || fail "replay-viewer.1 has no KEYS section"
+gzip -dc "$man/replay-viewer.1.gz" | grep -q 'the next / previous mistake or blunder' || fail "replay-viewer.1 lacks the N key"
+gzip -dc "$man/replay-viewer.1.gz" | grep -q '^\.SH "EXIT STATUS"' || fail "replay-viewer.1 has no EXIT STATUS section"
+gzip -dc "$man/replay-viewer.1.gz" | grep -q 'no usable font' || fail "replay-viewer.1 lacks exit status 4"
 # The docs where this prefix installed them (the tree was installed under
 # staged/ and then moved), never a source-relative docs/ path.
 for page in gamehost replay-viewer; do

@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "gamehost/review/review_file.h"
+#include "gamehost/review/units.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -52,8 +53,13 @@ TEST_CASE("review names the exact points lost where the solver proves them", "[c
   CHECK(review.plies[45].move_class() == rpb::FORCED);
   CHECK(review.plies[45].legal_count() == 1);
   // The table says the same.
-  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      KD@H4       28.0  blunder") !=
+  CHECK(run.out.find("  38  Black   BD@G1     -11 exact      -39 exact      KD@H4       28.0  blunder\n") !=
         std::string::npos);
+  // A game that keeps points speaks in points, and a value that rounds to
+  // zero is never "-0.0" or "-0" (issue 32 item 13).
+  CHECK(review.header.value_unit() == "points");
+  CHECK_THAT(run.out, Catch::Contains("classes from points lost: inaccuracy 3, mistake 7, blunder 15)\n"));
+  CHECK_THAT(run.out, !Catch::Contains("-0 exact") && !Catch::Contains("-0.0") && !Catch::Contains("expected result"));
   // Every reviewed ply: never a negative loss, classes from the thresholds;
   // no move called better than the one played is worth less than it (the
   // move played, measured ahead of the search's choice, is the best), and
@@ -163,9 +169,10 @@ TEST_CASE("a missed win in Connect Four loses exactly the whole game", "[cli]") 
 TEST_CASE("Connect Four: the game's own solver makes every ply with at most 30 empty cells exact", "[cli]") {
   const auto dir = test::temp_dir("review-c4-sample");
   const auto log = copy_log(dir, std::string(SOURCE_DIR) + "/games/samples/connect_four-seed-1.ghlog");
-  const auto run = test::run_gamehost({"review", log.string(), "--iters", "200", "--format", "none"});
+  const auto run = test::run_gamehost({"review", log.string(), "--iters", "200"});
   REQUIRE(run.exit_code == 0);
   const auto review = read_review(dir / "connect_four-seed-1.ghreview");
+  CHECK(review.header.value_unit() == "result");
   REQUIRE(review.plies.size() >= 17);
   // Ply k is played with 43 - k empty cells: from ply 13 on, at most 30.
   for (const auto& p : review.plies) {
@@ -184,6 +191,17 @@ TEST_CASE("Connect Four: the game's own solver makes every ply with at most 30 e
     CHECK(p.points_lost() == 2);
     CHECK(p.move_class() == rpb::BLUNDER);
   }
+  // The table speaks in results (issue 32 item 13): the expected result in
+  // games, a proved change of outcome in words, never points.
+  CHECK_THAT(run.out, Catch::Contains("  13  Red     b         1.00 win       0.00 loss      e           1.00  "
+                                      "blunder: turns a win into a loss\n"));
+  CHECK_THAT(run.out, Catch::Contains("  16  Yellow  b         1.00 win       0.00 loss      e           1.00  "
+                                      "blunder: turns a win into a loss\n"));
+  CHECK_THAT(run.out, Catch::Contains("  17  Red     g         1.00 win       0.00 loss      e           1.00  "
+                                      "blunder: turns a win into a loss\n"));
+  CHECK_THAT(run.out, Catch::Contains("classes from the expected result lost: inaccuracy 0.05, mistake 0.125, "
+                                      "blunder 0.25)\n"));
+  CHECK_THAT(run.out, !Catch::Contains("points") && !Catch::Contains(" -0 ") && !Catch::Contains("-0.0"));
 }
 
 TEST_CASE("Alien City: the game's own solver classes the seed-2 sample's plies 39 and 40 exactly", "[cli]") {
@@ -351,4 +369,15 @@ TEST_CASE("review names the file it wrote on stderr, whatever --format", "[cli]"
   const auto again = test::run_gamehost(args);
   REQUIRE(again.exit_code == 0);
   CHECK(again.err == (dir / "connect_four-seed-1.ghreview").string() + ": complete already, nothing reviewed again\n");
+}
+
+TEST_CASE("numbers that round to zero are printed without a sign, never as a negative zero", "[units]") {
+  using gamehost::review::signed_number;
+  CHECK(signed_number(-0.04, 1) == "0.0");
+  CHECK(signed_number(-0.0, 1) == "0.0");
+  CHECK(signed_number(-0.4, 0) == "0");
+  CHECK(signed_number(0.04, 1) == "0.0");
+  CHECK(signed_number(-0.06, 1) == "-0.1");
+  CHECK(signed_number(3.24, 1) == "+3.2");
+  CHECK(signed_number(-12, 0) == "-12");
 }
