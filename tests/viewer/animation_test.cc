@@ -1,4 +1,4 @@
-// Animated export (run under `xvfb-run -a`): replay-viewer --gif and --webp
+// Animated export (under Xvfb, tests/with_xvfb.sh): replay-viewer --gif and --webp
 // on a shipped sample, decoded here with the same libraries (giflib's
 // DGifSlurp, libwebp's WebPAnimDecoder): the frame count and timing, the
 // size, and the first and last pictures equal to --screenshot of ply 0 and

@@ -1,4 +1,4 @@
-// replay-viewer as a program: the headless modes (under `xvfb-run -a`),
+// replay-viewer as a program: the headless modes (under Xvfb, tests/with_xvfb.sh),
 // the clear errors for a corrupted log, no display and no font.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Colour-vision deficiencies (run under `xvfb-run -a`): the shipped sample
+// Colour-vision deficiencies (under Xvfb, tests/with_xvfb.sh): the shipped sample
 // games, rendered by the real replay-viewer, must keep every pair of piece
 // colours apart for people with protanopia, deuteranopia and tritanopia, and
 // every piece must carry its guild's glyph so colour is never the only cue.

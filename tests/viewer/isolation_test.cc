@@ -2,7 +2,7 @@
 // (tests/host/fake_plugins/fault_game.cc, GAMEHOST_FAULT=MODE:CALL[:N]):
 // a plugin that crashes or hangs, isolated, ends the viewer with a message
 // naming the plugin and the call; in its own process it takes the viewer
-// down. Headless (--screenshot), under `xvfb-run -a`.
+// down. Headless (--screenshot), under Xvfb (tests/with_xvfb.sh).
 #include <catch2/catch.hpp>
 
 #include <SFML/Graphics/Image.hpp>

@@ -42,7 +42,7 @@ TEST_CASE("replay-viewer --help lists every key of the window's help and the exi
 
 TEST_CASE("the window's help: H draws the key list over the board and Esc takes it away", "[capture][window][keys]") {
   Display* d = XOpenDisplay(nullptr);
-  REQUIRE(d);  // under xvfb-run -a
+  REQUIRE(d);  // under Xvfb (tests/with_xvfb.sh)
   void* xtst = dlopen("libXtst.so.6", RTLD_NOW);
   REQUIRE(xtst);
   using FakeKey = int (*)(Display*, unsigned, int, unsigned long);

@@ -2,7 +2,7 @@
 // overlap, over real scenes of every shipped sample: every ply, every
 // overlay on, each of the game's selections in turn. The boxes are the
 // viewer's own, known before drawing (texts need the font's glyphs, so the
-// test runs under `xvfb-run -a`).
+// test runs under Xvfb, tests/with_xvfb.sh).
 #include <catch2/catch.hpp>
 
 #include <fmt/core.h>

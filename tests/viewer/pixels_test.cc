@@ -1,4 +1,4 @@
-// Real pixels (run under `xvfb-run -a`): known plies of the shipped sample
+// Real pixels (under Xvfb, tests/with_xvfb.sh): known plies of the shipped sample
 // games and of the seed's scoring position rendered offscreen exactly as
 // `replay-viewer --screenshot` does, then read back at computed lot centres.
 // Expected colours come from two sides: the rules core says what stands on

@@ -7,7 +7,7 @@
 // (board_cache.h), so a frame after the resize is what is compared.
 //
 // Needs a screen larger than 1600x1000: ctest runs it as "viewer resize"
-// with `xvfb-run -s "-screen 0 1920x1200x24"`.
+// with `tests/with_xvfb.sh --screen 1920x1200x24`.
 #include <catch2/catch.hpp>
 
 #include <fmt/core.h>
@@ -47,7 +47,7 @@ bool flat_around(const sf::Image& image, sf::Vector2u p) {
 TEST_CASE("a window resized by the window system draws what --screenshot draws at that size", "[resize]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
-  REQUIRE(DisplayWidth(d, DefaultScreen(d)) >= 1600);  // xvfb-run -s "-screen 0 1920x1200x24"
+  REQUIRE(DisplayWidth(d, DefaultScreen(d)) >= 1600);  // with_xvfb.sh --screen 1920x1200x24
   REQUIRE(DisplayHeight(d, DefaultScreen(d)) >= 1000);
   // The pointer off the window: no hover, no tooltip.
   XWarpPointer(d, None, DefaultRootWindow(d), 0, 0, 0, 0, DisplayWidth(d, DefaultScreen(d)) - 1,
