@@ -59,6 +59,10 @@ int main(int argc, char** argv) {
                suggestion(argv[1], names), list);
     return kExitUsage;
   }
+  // CLI11 quotes the value it could not convert: clipped, made visible.
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    return clipped_words(CLI::FailureMessage::simple(failed, e));
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
