@@ -138,3 +138,36 @@ TEST_CASE("command-line values that do not convert, and --players, are echoed cl
   CHECK(r.err == "gamehost: error: --players '" + std::string(40, 'x') + "... (100003 bytes)': name 2 is empty\n");
   CHECK_FALSE(std::filesystem::exists(other));
 }
+
+TEST_CASE("every error message reaches the terminal clipped and visible, whatever it quotes",
+          "[trust][input][harden]") {
+  const auto dir = test::temp_dir("hostile-any-message");
+  const auto log = (dir / "game.ghlog").string(), moves = (dir / "moves.txt").string();
+  test::write_file(moves, "RT@B1\n");
+  REQUIRE(test::run_gamehost({"enter", "alien_city", moves, "--seed", "0", "--out", log}).exit_code == 3);
+  const std::string long_arg(100000, 'x');
+  const std::string shown = std::string(40, 'x') + "... (100000 bytes)";
+  struct Case {
+    std::vector<std::string> args;
+    std::string error;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"show", log, "--variation", "0:RT\xff@B1"}, "--variation 0:RT\\xff@B1: move 1 (RT\\xff@B1): not UTF-8 text (byte 2)"},
+           {{"show", log, "--as", long_arg},
+            "--as '" + shown + "': not a player of alien_city (seats 1..2, or a name: Black, White)"},
+           {{"--call-timeout", long_arg, "games"}, "--call-timeout '" + shown + "': expected seconds above 0 (at most 86400)"},
+           {{"play", "alien_city", "--player1", "random:" + long_arg + "=1", "--player2", "random", "--no-log"},
+            "agent 'random:" + std::string(33, 'x') + "... (100009 bytes)': unknown parameter '" + shown +
+                "' (random takes: seed)"}}) {
+    CAPTURE(c.error);
+    const auto r = test::run_gamehost(c.args);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "gamehost: error: " + c.error + "\n");
+  }
+  const auto r = test::run_gamehost({"show", log, "--variation", "0:" + long_arg});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.rfind("gamehost: error: --variation 0:" + std::string(38, 'x') + "... (100002 bytes): move 1 (" + shown +
+                        "): cannot read '" + shown + "' as a decision: ",
+                    0) == 0);
+  CHECK(r.err.size() < 500);
+}
