@@ -109,7 +109,8 @@ std::string clipped_word(std::string_view word) {
   if (word.size() <= kLongWord) return visible(word);
   const std::size_t begin = std::min(word.find_first_not_of("'\"(["), word.size());
   const auto last = word.find_last_not_of("'\")]:;,.");
-  const std::size_t end = last == std::string_view::npos || last < begin ? word.size() : last + 1;
+  const std::size_t end = last == std::string_view::npos ? 0 : last + 1;
+  if (begin >= end) return clipped(word);  // nothing but quotes and punctuation
   return visible(word.substr(0, begin)) + clipped(word.substr(begin, end - begin)) + visible(word.substr(end));
 }
 

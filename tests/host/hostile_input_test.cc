@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "gamehost/input_checks.h"
 #include "test_support.h"
 
 namespace {
@@ -31,6 +32,16 @@ std::string sample_json() {
 }
 
 }  // namespace
+
+TEST_CASE("clipped_words: long words clipped inside their quotes, the rest made visible", "[trust][input][harden]") {
+  using gamehost::clipped_words;
+  const std::string word(300, 'x'), shown = std::string(40, 'x') + "... (300 bytes)";
+  CHECK(clipped_words("A10 '" + word + "': bad\nline \x1b[2J") == "A10 '" + shown + "': bad\nline \\e[2J");
+  CHECK(clipped_words("(header) " + word + ": Cannot find field.") == "(header) " + shown + ": Cannot find field.");
+  CHECK(clipped_words("value \"" + word + "\".") == "value \"" + shown + "\".");
+  CHECK(clipped_words(std::string(300, '\'')) == std::string(40, '\'') + "... (300 bytes)");
+  CHECK(clipped_words(std::string(256, 'y') + " short") == std::string(256, 'y') + " short");
+}
 
 TEST_CASE("JSON import: a byte that is not UTF-8 is refused with its offset, before the parser sees it",
           "[trust][input][harden]") {
