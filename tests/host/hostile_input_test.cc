@@ -182,3 +182,20 @@ TEST_CASE("every error message reaches the terminal clipped and visible, whateve
                     0) == 0);
   CHECK(r.err.size() < 500);
 }
+
+TEST_CASE("record import: metadata that is not UTF-8 is refused naming the file, and nothing written",
+          "[trust][input][harden]") {
+  const auto dir = test::temp_dir("hostile-record-meta");
+  const auto ppn = (dir / "game.ppn").string(), out = (dir / "game.ghlog").string();
+  const std::string club = test::read_file(std::string(SOURCE_DIR) + "/tests/host/records/club-game.ppn");
+  for (const auto& [field, shown] : {std::pair{std::string("Event: "), std::string("event '\\xffPiecepack club night'")},
+                                     {std::string("Round: "), std::string("round '\\xff2'")},
+                                     {std::string("Date: "), std::string("date '\\xff2024-05-18'")}}) {
+    test::write_file(ppn, replaced(club, field, field + "\xff"));
+    const auto r = test::run_gamehost({"import", "--from", "ppn", ppn, "--out", out});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "gamehost: error: " + ppn + ": " + shown + ": not UTF-8 text (byte 0)\n");
+    CHECK_FALSE(std::filesystem::exists(out));
+    CHECK_FALSE(std::filesystem::exists(std::filesystem::path(out).replace_extension(".ghnotes")));
+  }
+}
