@@ -160,8 +160,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     if (im->from != "json") return import_record(common, *im);
     const std::string key = sign_key->empty() ? "" : read_sign_key(*sign_key, "--sign-key");
     pb::GameRecord record;
-    const auto status = google::protobuf::util::JsonStringToMessage(read_text_file(im->file, "import"), &record);
-    if (!status.ok()) throw HostError(fmt::format("{}: not a game record: {}", im->file, status.message().as_string()));
+    parse_json_text(read_text_file(im->file, "import"), record, im->file, "not a game record");
     std::string bytes = encode_log(record);
     const GameLog log = parse_log(bytes, im->file);  // the same framing checks as reading (ply numbering)
     check_imported_secrecy(common, log);

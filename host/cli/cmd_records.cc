@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "gamehost/formats/abstractplay.h"
+#include "gamehost/formats/game_builder.h"
 #include "gamehost/formats/notes.h"
 #include "gamehost/formats/ppn.h"
 
@@ -52,6 +53,7 @@ void import_record(Common& common, const RecordImport& a) {
   }
   // Every comment is checked before anything is written: a comment the
   // notes reader would refuse must not leave a log without its notes.
+  formats::check_metadata_text(record.meta, a.file);
   for (const auto& n : record.opening_notes) formats::check_note_text(n, a.file + ": a comment before the first move");
   for (const auto& t : record.turns)
     for (const auto* notes : {&t.build_notes, &t.claim_notes})

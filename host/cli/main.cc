@@ -59,6 +59,10 @@ int main(int argc, char** argv) {
                suggestion(argv[1], names), list);
     return kExitUsage;
   }
+  // CLI11 quotes the value it could not convert: clipped, made visible.
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    return clipped_words(CLI::FailureMessage::simple(failed, e));
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -66,11 +70,13 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   } catch (const UsageError& e) {
     std::fflush(stdout);
-    fmt::print(stderr, "gamehost: error: {}\n", e.what());
+    fmt::print(stderr, "gamehost: error: {}\n", clipped_words(e.what()));
     return kExitUsage;
   } catch (const std::exception& e) {
+    // The last line of defence: whatever a message quotes (a value, a
+    // token, a file's text) reaches the terminal clipped and visible.
     std::fflush(stdout);
-    fmt::print(stderr, "gamehost: error: {}\n", e.what());
+    fmt::print(stderr, "gamehost: error: {}\n", clipped_words(e.what()));
     return kExitError;
   }
   return common.exit_code;

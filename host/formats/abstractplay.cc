@@ -102,8 +102,7 @@ CityTurn turn_of(std::string move, int seat, const std::string& where) {
 
 AbstractPlayGame read_abstractplay(const std::string& json, const std::string& file) {
   Struct root;
-  if (const auto status = google::protobuf::util::JsonStringToMessage(json, &root); !status.ok())
-    throw HostError(fmt::format("{}: not JSON: {}", file, status.message().as_string()));
+  parse_json_text(json, root, file, "not JSON");
   const Value* header = field(root, "header");
   const Value* moves = field(root, "moves");
   if (!header || !header->has_struct_value() || !moves || !moves->has_list_value())

@@ -15,19 +15,15 @@
 #include "gamehost/typed_move.h"
 
 namespace gamehost::formats {
-namespace {
 
-// Every text of the metadata is strict UTF-8 before a protobuf message
-// holds it (a log with invalid UTF-8 would be written and then refused).
-void check_metadata_text(const Metadata& meta) {
+void check_metadata_text(const Metadata& meta, const std::string& where) {
+  const std::string in = where.empty() ? "" : where + ": ";
   for (std::size_t i = 0; i < meta.players.size(); ++i)
-    require_utf8(meta.players[i], fmt::format("player {} '{}'", i + 1, clipped(meta.players[i])));
+    require_utf8(meta.players[i], fmt::format("{}player {} '{}'", in, i + 1, clipped(meta.players[i])));
   for (const auto& [what, text] : {std::pair{"event", &meta.event}, {"date", &meta.date}, {"site", &meta.site},
                                    {"round", &meta.round}, {"source", &meta.source}})
-    require_utf8(*text, fmt::format("{} '{}'", what, clipped(*text)));
+    require_utf8(*text, fmt::format("{}{} '{}'", in, what, clipped(*text)));
 }
-
-}  // namespace
 
 GameBuilder::GameBuilder(Plugin& plugin, const std::vector<pb::OptionValue>& options, std::uint64_t seed,
                          const Metadata& meta)

@@ -22,7 +22,7 @@ std::vector<std::string> split_players(const std::string& list) {
     const auto comma = list.find(',', at);
     names.push_back(trim(list.substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
     if (names.back().empty())
-      throw HostError(fmt::format("--players '{}': name {} is empty", list, names.size()));
+      throw HostError(fmt::format("--players '{}': name {} is empty", clipped(list), names.size()));
     if (comma == std::string::npos) return names;
     at = comma + 1;
   }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "gamehost/output_file.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/tournament_plan.pb.h"
@@ -44,9 +45,7 @@ std::string read_plan(const std::filesystem::path& dir, TournamentSettings& s) {
   if (!std::filesystem::exists(plan_path(dir), ec))
     throw HostError(fmt::format("{}: not a tournament folder (no tournament.json)", dir.string()));
   pb::TournamentPlan plan;
-  const auto status = google::protobuf::util::JsonStringToMessage(read_regular_file(plan_path(dir)), &plan);
-  if (!status.ok())
-    throw HostError(fmt::format("{}: not a tournament plan: {}", plan_path(dir).string(), status.message().as_string()));
+  parse_json_text(read_regular_file(plan_path(dir)), plan, plan_path(dir).string(), "not a tournament plan");
   s.dir = dir;
   s.agents.assign(plan.agents().begin(), plan.agents().end());
   s.games_per_pairing = plan.games_per_pairing();

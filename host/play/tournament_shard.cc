@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "gamehost/input_checks.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/tournament_part.pb.h"
 #include "gamehost/tournament_resume.h"
@@ -133,12 +134,13 @@ struct Part {
 Part read_part(const fs::path& file) {
   Part p{file, {}, {}};
   const std::string text = read_regular_file(file);
+  require_utf8(text, file.string());
   const auto status = google::protobuf::util::JsonStringToMessage(text, &p.data);
   const auto not_part = [&](const std::string& why) {
     return HostError(fmt::format("{}: not a tournament shard's results ({}; gamehost tournament --shard K/N writes "
                                  "DIR/results-K-of-N.json)", file.string(), why));
   };
-  if (!status.ok()) throw not_part(std::string(status.message()));
+  if (!status.ok()) throw not_part(clipped_words(std::string(status.message())));
   if (p.data.format() != kFormat) throw not_part(fmt::format("format '{}'", p.data.format()));
   const auto& d = p.data;
   if (d.shards() < 1 || d.shard() < 1 || d.shard() > d.shards())

@@ -2,7 +2,9 @@
 
 #include <fmt/core.h>
 #include <google/protobuf/stubs/logging.h>
+#include <google/protobuf/util/json_util.h>
 
+#include <algorithm>
 #include <charconv>
 
 #include "gamehost/suggest.h"
@@ -96,6 +98,43 @@ std::string clipped(std::string_view raw, std::size_t keep) {
   std::size_t cut = keep;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // a whole character
   return fmt::format("{}... ({} bytes)", text.substr(0, cut), raw.size());
+}
+
+namespace {
+
+// One word of a message: the quotes and brackets around it and the
+// punctuation after it stay whole, what they hold is clipped when long.
+std::string clipped_word(std::string_view word) {
+  constexpr std::size_t kLongWord = 256;
+  if (word.size() <= kLongWord) return visible(word);
+  const std::size_t begin = std::min(word.find_first_not_of("'\"(["), word.size());
+  const auto last = word.find_last_not_of("'\")]:;,.");
+  const std::size_t end = last == std::string_view::npos ? 0 : last + 1;
+  if (begin >= end) return clipped(word);  // nothing but quotes and punctuation
+  return visible(word.substr(0, begin)) + clipped(word.substr(begin, end - begin)) + visible(word.substr(end));
+}
+
+}  // namespace
+
+std::string clipped_words(std::string_view message) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= message.size()) {
+    const auto stop = std::min(message.find_first_of(" \n", at), message.size());
+    out += clipped_word(message.substr(at, stop - at));
+    if (stop < message.size()) out += message[stop];
+    at = stop + 1;
+  }
+  return out;
+}
+
+void parse_json_text(std::string_view text, google::protobuf::Message& message, const std::string& what,
+                     const std::string& why) {
+  require_utf8(text, what);
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(text.data(), text.size()), &message);
+  if (!status.ok())
+    throw HostError(fmt::format("{}: {}: {}", what, why, clipped_words(status.message().as_string())));
 }
 
 void check_option_values(const pb::GameInfo& game, const std::vector<pb::OptionValue>& values) {

@@ -1,4 +1,5 @@
 #include "gamehost/plugin.h"
+#include "gamehost/input_checks.h"
 
 #include <fmt/core.h>
 
@@ -67,8 +68,10 @@ void Plugin::call(pb::Method method, const google::protobuf::MessageLite& reques
     // INTERNAL is a bug the plugin caught at its boundary: a fault, not a refusal.
     if (status == pb::INTERNAL)
       throw PluginFault(name, call_name(method), "failed with an internal error",
-                        error.message().empty() ? status_name(status) : error.message());
-    throw CallError(status, error.code(), error.message().empty() ? status_name(status) : error.message());
+                        error.message().empty() ? status_name(status) : clipped_words(error.message()));
+    // The plugin's words may quote input of any length, or escapes.
+    throw CallError(status, error.code(),
+                    error.message().empty() ? status_name(status) : clipped_words(error.message()));
   }
   if (!response.ParseFromArray(out.data(), static_cast<int>(out.size())))
     throw PluginFault(name, call_name(method), "sent an unreadable reply",

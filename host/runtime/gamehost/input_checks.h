@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <google/protobuf/message.h>
+
 #include "gamehost/plugin.h"
 
 namespace gamehost {
@@ -26,6 +28,21 @@ void require_utf8(std::string_view text, const std::string& what);
 // on a character boundary) and "... (N bytes)". Never echoes a whole long
 // line, nor a control character.
 std::string clipped(std::string_view text, std::size_t keep = 40);
+
+// A message made of someone else's words (a plugin's refusal, protobuf's
+// JSON parser, the command-line parser), which may quote input of any
+// length: each line kept, each word longer than 256 bytes clipped() inside
+// its quotes or brackets ("A10 'xxxx... (1048576 bytes)': ..."), every
+// other word made visible().
+std::string clipped_words(std::string_view message);
+
+// `text` parsed as protobuf's JSON mapping of `message` (the JSON of
+// `import`, an Abstract Play record, a tournament's plan and parts): strict
+// UTF-8 first, "WHAT: not UTF-8 text (byte N)", so no byte that is not
+// UTF-8 reaches the parser or a message; then the parser's complaint, if
+// any, as "WHAT: WHY: " + clipped_words() of it (HostError).
+void parse_json_text(std::string_view text, google::protobuf::Message& message, const std::string& what,
+                     const std::string& why);
 
 // `text` (from a file or a plugin) safe to print on a terminal: every
 // control character made visible, so no escape sequence can retitle, clear

@@ -23,6 +23,12 @@ struct Metadata {
   std::string event, date, site, round, source;
 };
 
+// Every text of `meta` is strict UTF-8 before a protobuf message holds it
+// (a log with invalid UTF-8 would be written and then refused); else
+// HostError "WHERE: event 'Club \xff night': not UTF-8 text (byte 5)", with
+// no "WHERE: " when `where` is empty.
+void check_metadata_text(const Metadata& meta, const std::string& where = "");
+
 class GameBuilder {
  public:
   // Starts the game with `options` (e.g. layout=...). Throws HostError when
