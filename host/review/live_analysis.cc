@@ -1,5 +1,8 @@
 #include "gamehost/review/live_analysis.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -18,6 +21,11 @@ constexpr std::uint64_t kSolverBudget = 60000;
 // The tree stops growing here (memory); the last update stays.
 constexpr std::uint64_t kMaxIterations = 4000000;
 constexpr auto kRefresh = std::chrono::milliseconds(200);
+
+// The search runs beside someone looking (the viewer's frames, a
+// terminal): its threads yield the cores to them (Linux: niceness is per
+// thread). Best effort; a failure only leaves the default priority.
+void yield_to_foreground() { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); }
 
 double win_of(double margin) { return margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5; }
 
@@ -85,7 +93,10 @@ std::vector<RootChild> LiveAnalysis::search_round(std::vector<std::unique_ptr<Mc
                                                   std::uint64_t& done) {
   const auto deadline = std::chrono::steady_clock::now() + kRefresh;
   std::vector<std::uint64_t> ran(trees.size(), 0);
-  auto work = [&](std::size_t t) { ran[t] = trees[t]->run(20000, deadline, &stop_); };
+  auto work = [&](std::size_t t) {
+    if (t > 0) yield_to_foreground();
+    ran[t] = trees[t]->run(20000, deadline, &stop_);
+  };
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t < trees.size(); ++t) pool.emplace_back(work, t);
   work(0);
@@ -108,6 +119,7 @@ std::vector<RootChild> LiveAnalysis::search_round(std::vector<std::unique_ptr<Mc
 }
 
 void LiveAnalysis::search() {
+  yield_to_foreground();
   pb::QueryFlags flags;
   flags.set_legal_ids(true);
   flags.set_legal_details(true);
