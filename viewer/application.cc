@@ -361,7 +361,7 @@ void Application::draw_help() {
       {"Click a move in the list to jump there", false},
       {"Click the board to play a move there (a variation); right click selects", false},
       {"Enter   type a move;  in a variation ← / → along it, Delete removes it, Esc back to the game", false},
-      {"Ctrl+L   the engine, live: its best three moves for the shown position", false},
+      {"Ctrl+L   the engine, live: its best three moves, numbered on the board", false},
   };
   for (const pb::Overlay& o : view_->scene().overlays())
     lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});
