@@ -50,6 +50,10 @@ void AnalysisControls::sync(float pixel_scale) {
 }
 
 void AnalysisControls::place_markers(float pixel_scale) {
+  if (live_shown_.top.empty()) {  // nothing yet, or nothing to search
+    markers_.clear();
+    return;
+  }
   pb::ViewOptions targets;
   targets.set_hit_actions(true);
   pb::Scene scene;
