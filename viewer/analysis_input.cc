@@ -11,9 +11,11 @@ void AnalysisControls::set_engine(bool on) {
   live_.reset();
   live_node_ = -1;
   live_shown_ = {};
+  markers_.clear();
   if (on) {
     live_node_ = board_.current();
-    live_ = std::make_unique<gamehost::review::LiveAnalysis>(session_.plugin(), board_.state(live_node_));
+    live_ = std::make_unique<gamehost::review::LiveAnalysis>(session_.plugin(), board_.state(live_node_),
+                                                             engine_threads_);
     shown_ = true;
   }
   changed();
@@ -33,6 +35,9 @@ void AnalysisControls::sync(float pixel_scale) {
     if (update.refreshes != live_shown_.refreshes || update.problem != live_shown_.problem) {
       live_shown_ = std::move(update);
       stale_ = true;
+      place_markers(pixel_scale);
+    } else if (pixel_scale != pixel_scale_ && !markers_.markers().empty()) {
+      place_markers(pixel_scale);  // the digits rasterised for the new size
     }
   }
   if (!stale_ && node == laid_out_node_ && pixel_scale == pixel_scale_) return;
@@ -44,7 +49,20 @@ void AnalysisControls::sync(float pixel_scale) {
   panel_.layout(board_, extra, font_, pixel_scale, kAnalysisArea);
 }
 
+void AnalysisControls::place_markers(float pixel_scale) {
+  if (live_shown_.top.empty()) {  // nothing yet, or nothing to search
+    markers_.clear();
+    return;
+  }
+  pb::ViewOptions targets;
+  targets.set_hit_actions(true);
+  pb::Scene scene;
+  session_.render_state(board_.state(live_node_), std::nullopt, targets, scene);
+  markers_.set(place_engine_markers(scene, live_shown_.top), font_, pixel_scale);
+}
+
 void AnalysisControls::draw(sf::RenderTarget& target) const {
+  if (live_) target.draw(markers_);
   if (visible()) target.draw(panel_);
 }
 
@@ -73,6 +91,11 @@ bool AnalysisControls::handle(const sf::Event& e, sf::Vector2f mouse) {
 }
 
 bool AnalysisControls::on_click(sf::Vector2f p) {
+  if (const auto best = markers_.hit(p); best && picker_.empty()) {  // the engine's numbered move
+    board_.play(*best);
+    shown_ = true;
+    return true;
+  }
   if (visible() || !picker_.empty()) {
     sync(pixel_scale_);
     if (const auto hit = panel_.hit(p)) {

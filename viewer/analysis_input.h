@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analysis_board.h"
+#include "engine_markers.h"
 #include "move_tree_panel.h"
 
 namespace viewer {
@@ -44,9 +45,15 @@ class AnalysisControls {
   bool picking() const { return !picker_.empty(); }
   // The engine, live, on the shown position (Ctrl+L or the panel's
   // button): restarted whenever the position changes, stopped when off.
+  // Its best moves are numbered on the board too (a click plays one).
   void set_engine(bool on);
+  // Search threads of the engine (--analysis-threads; from the next start).
+  void set_engine_threads(int threads) { engine_threads_ = threads; }
+  const EngineMarkers& engine_markers() const { return markers_; }
   bool engine_on() const { return live_ != nullptr; }
   gamehost::review::LiveUpdate engine_update() const { return live_ ? live_->latest() : gamehost::review::LiveUpdate{}; }
+  // The update the panel and the discs show (taken at the last sync()).
+  const gamehost::review::LiveUpdate& engine_shown() const { return live_shown_; }
   bool typing() const { return move_box_.has_value(); }
 
  private:
@@ -54,6 +61,7 @@ class AnalysisControls {
   bool on_key(const sf::Event::KeyEvent& key);
   void use(const MoveTreePanel::Hit& hit);
   void changed() { stale_ = true; }
+  void place_markers(float pixel_scale);
 
   ReplayView& view_;
   const sf::Font& font_;
@@ -71,6 +79,8 @@ class AnalysisControls {
   std::unique_ptr<gamehost::review::LiveAnalysis> live_;
   gamehost::VariationTree::NodeId live_node_ = -1;
   gamehost::review::LiveUpdate live_shown_;
+  int engine_threads_ = 1;
+  EngineMarkers markers_;
 };
 
 }  // namespace viewer

@@ -106,6 +106,7 @@ Application::Application(ReplaySession* session, std::string error, const sf::Fo
     if (!options.select.empty()) view_->select(options.select, false);
     view_->go_to(options.ply.value_or(0), false);
     analysis_ = std::make_unique<AnalysisControls>(*session_, *view_, font_);
+    analysis_->set_engine_threads(options.analysis_threads);
     if (!options.variation.empty())
       if (const auto node = analysis_->board().tree().find(options.variation)) analysis_->board().go_to(*node, false);
   }

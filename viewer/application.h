@@ -31,6 +31,7 @@ struct StartOptions {
   std::string variation;  // a saved variation to open at (PLY:MOVE,...)
   // Called every frame (e.g. --follow's Follower::tick); true: redraw.
   std::function<bool(ReplayView&, float dt)> on_update;
+  int analysis_threads = 1;  // the live engine's search threads (--analysis-threads)
 };
 
 class Application {

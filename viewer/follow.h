@@ -88,6 +88,7 @@ struct FollowCommand {
   std::string screenshot;  // a tournament folder's grid as one PNG (follow_dir.h)
   float idle_seconds = 60;
   int antialias = -1;
+  int analysis_threads = 1;
 };
 int run_follow(const FollowCommand& command);
 // Prints "replay-viewer: MESSAGE" on stderr; returns `code` (follow_command.cc).

@@ -93,6 +93,7 @@ int follow_window(const FollowCommand& c) {
   auto follower = std::make_shared<Follower>(LiveLog(c.log));
   ReplaySession* session = opened.session.get();
   StartOptions start{session->plies(), c.select, opened.overlays, c.export_dir, c.antialias, nullptr, {}};
+  start.analysis_threads = c.analysis_threads;
   start.on_update = [follower, session](ReplayView& view, float dt) { return follower->tick(*session, view, dt); };
   Application application(session, "", font, start);
   return application.run();

@@ -23,7 +23,7 @@ constexpr std::array kKeys{
                      "select it (click it again, or Esc, to clear); click a move in the list to jump there"},
     KeyHelp{"right click", "select, never play"},
     KeyHelp{"Enter", "type a move (the move box)"},
-    KeyHelp{"Ctrl+L", "the engine, live: its best three moves for the shown position, on / off"},
+    KeyHelp{"Ctrl+L", "the engine, live, on / off: its best three moves in the panel and numbered on the board (a click on a number plays it)"},
     KeyHelp{"← / →, Delete, Esc in a variation", "along the variation, remove the shown move, back to the game"},
     KeyHelp{"A to Z", "the game's overlays on / off, a letter each (Alien City: S streets, L legal builds, "
                       "P scoring paths)", W::kOverlays},

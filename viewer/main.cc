@@ -9,6 +9,7 @@
 //                                                    (default: LOG.ghreview
 //                                                    when it exists)
 //   replay-viewer --follow LOG [--dump-panel F]    a game while it is played
+//   replay-viewer LOG --analysis-threads N          the live engine's threads
 //   replay-viewer LOG --isolate ...                  the plugin in its own
 //                                                    process (a crash or hang
 //                                                    is an error, not fatal)
@@ -21,9 +22,11 @@
 
 #include <SFML/Graphics/Font.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 #include "analysis_input.h"
 #include "animation_export.h"
@@ -57,6 +60,9 @@ bool parse_size(const std::string& text, sf::Vector2u& size) {
   size = {w, h};
   return true;
 }
+
+// The cores the live engine may search with (at least 1 when unknown).
+int machine_cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 }  // namespace
 
@@ -154,6 +160,12 @@ int main(int argc, char** argv) {
                          "  {}    a bad command line (unknown option, bad --size, unknown overlay)\n"
                          "  {}    no X display\n  {}    no usable font",
                          keys_help_text(), kExitOk, kExitError, kExitUsage, kExitNoDisplay, kExitNoFont));
+  int analysis_threads = 1;
+  const int cores = machine_cores();
+  app.add_option("--analysis-threads", analysis_threads,
+                 fmt::format("search threads of the live engine (Ctrl+L), 1 to this machine's cores ({}); default 1",
+                             cores))
+      ->type_name("N");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -162,6 +174,9 @@ int main(int argc, char** argv) {
   } catch (const gamehost::HostError& e) {  // a bad --call-timeout
     return fail(kExitUsage, e.what());
   }
+  if (analysis_threads < 1 || analysis_threads > cores)
+    return fail(kExitUsage, fmt::format("--analysis-threads {}: give 1 to {} (this machine's cores)",
+                                        analysis_threads, cores));
   sf::Vector2u size;
   if (!parse_size(size_text, size)) return fail(kExitUsage, "--size: expected WxH between 64 and 8192, e.g. 1280x800");
   const int outputs = !screenshot.empty() + !frames.empty() + !gif.empty() + !webp.empty();
@@ -170,7 +185,7 @@ int main(int argc, char** argv) {
     if (outputs > (screenshot.empty() ? 0 : 1) || ply)
       return fail(kExitUsage, "--follow shows the newest ply as it comes: not with --ply, --frames, --gif or --webp");
     FollowCommand command{log, plugin_dirs, seat, load, overlay_list, select, dump, font_path, export_dir, screenshot,
-                          idle_exit, antialias};
+                          idle_exit, antialias, analysis_threads};
     return run_follow(command);
   }
   const bool animates = !gif.empty() || !webp.empty() || (!frames.empty() && tween);
@@ -274,6 +289,7 @@ int main(int argc, char** argv) {
 
   if (window) {
     StartOptions start{ply, select, overlays, export_dir, antialias, review.get(), variation, {}};
+    start.analysis_threads = analysis_threads;
     Application application(session.get(), error, font, start);
     return application.run();
   }

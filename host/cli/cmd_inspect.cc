@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <thread>
 #include <utility>
 
 #include "commands.h"
@@ -26,6 +27,9 @@
 
 namespace gamehost {
 namespace {
+
+// The cores `analyze --live --threads` may search with (1 when unknown).
+int machine_cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 // A position to look at: after ply N of a log, or a position file.
 struct Source {
@@ -293,8 +297,14 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
                   "with --live: stop once the search has run N iterations (default: at Ctrl-C)")
       ->type_name("N")
       ->check(CLI::Range(1, 1000000000));
+  cmd->add_option("--threads", an->limits.threads,
+                  fmt::format("with --live: search threads, 1 to this machine's cores ({}); default 1", machine_cores()))
+      ->type_name("N");
   cmd->callback([&common, an] {
     Registry registry = common.registry();
+    if (an->limits.threads < 1 || an->limits.threads > machine_cores())
+      throw UsageError(fmt::format("--threads {}: give 1 to {} (this machine's cores)", an->limits.threads,
+                                   machine_cores()));
     if (an->live) {
       Position p = load_position(registry, an->src);
       if (!an->then.empty()) {

@@ -41,7 +41,7 @@ void analyze_live(Plugin& plugin, const std::string& state, const std::string& t
   const auto start = std::chrono::steady_clock::now();
   int shown = 0;
   {
-    review::LiveAnalysis live(plugin, state);
+    review::LiveAnalysis live(plugin, state, limits.threads);
     while (!interrupted) {
       const auto u = live.latest();
       if (!u.problem.empty()) {

@@ -8,10 +8,12 @@
 
 namespace gamehost {
 
-// When the live search stops by itself (besides Ctrl-C and a proof).
+// When the live search stops by itself (besides Ctrl-C and a proof), and
+// how many threads it searches with.
 struct LiveLimits {
   double seconds = 0;            // 0: no time limit
   std::uint64_t iterations = 0;  // 0: no limit; else once the search has run that many
+  int threads = 1;               // root-parallel MCTS trees (--threads)
 };
 
 // The best three moves of `state`, searched in the background and printed

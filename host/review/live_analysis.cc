@@ -1,5 +1,8 @@
 #include "gamehost/review/live_analysis.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -18,6 +21,11 @@ constexpr std::uint64_t kSolverBudget = 60000;
 // The tree stops growing here (memory); the last update stays.
 constexpr std::uint64_t kMaxIterations = 4000000;
 constexpr auto kRefresh = std::chrono::milliseconds(200);
+
+// The search runs beside someone looking (the viewer's frames, a
+// terminal): its threads yield the cores to them (Linux: niceness is per
+// thread). Best effort; a failure only leaves the default priority.
+void yield_to_foreground() { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); }
 
 double win_of(double margin) { return margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5; }
 
@@ -79,7 +87,39 @@ bool LiveAnalysis::solve_exactly(const pb::StateInfo& info) {
   return true;
 }
 
+// Root-parallel, as `mcts:threads=N` searches: one tree per thread, each
+// on its own plugin instance and seed, their root statistics summed.
+std::vector<RootChild> LiveAnalysis::search_round(std::vector<std::unique_ptr<MctsTree>>& trees,
+                                                  std::uint64_t& done) {
+  const auto deadline = std::chrono::steady_clock::now() + kRefresh;
+  std::vector<std::uint64_t> ran(trees.size(), 0);
+  auto work = [&](std::size_t t) {
+    if (t > 0) yield_to_foreground();
+    ran[t] = trees[t]->run(20000, deadline, &stop_);
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < trees.size(); ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  std::vector<RootChild> sum;
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    done += ran[t];
+    for (const RootChild& c : trees[t]->root_children()) {
+      auto it = std::find_if(sum.begin(), sum.end(), [&](const RootChild& s) { return s.action == c.action; });
+      if (it == sum.end()) {
+        sum.push_back(c);
+        continue;
+      }
+      it->visits += c.visits;
+      it->value += c.value;
+      it->margin += c.margin;
+    }
+  }
+  return sum;
+}
+
 void LiveAnalysis::search() {
+  yield_to_foreground();
   pb::QueryFlags flags;
   flags.set_legal_ids(true);
   flags.set_legal_details(true);
@@ -93,13 +133,16 @@ void LiveAnalysis::search() {
   const bool points = keeps_points(*game_, state_);
   MctsOptions options;
   options.score_weight = 0.5;  // tell moves apart by points, as the review does
-  options.threads = threads_;
-  MctsTree tree(*game_, options, 1);
-  tree.set_root(state_, info, false, 0);
+  std::vector<std::unique_ptr<Plugin>> games;
+  std::vector<std::unique_ptr<MctsTree>> trees;
+  for (int t = 0; t < threads_; ++t) {
+    Plugin& game = t == 0 ? *game_ : *games.emplace_back(game_->clone());
+    trees.push_back(std::make_unique<MctsTree>(game, options, static_cast<std::uint64_t>(t) + 1));
+    trees.back()->set_root(state_, info, false, 0);
+  }
   std::uint64_t done = 0;
   while (!stop_ && done < kMaxIterations) {
-    done += tree.run(20000, std::chrono::steady_clock::now() + kRefresh, &stop_);
-    std::vector<RootChild> children = tree.root_children();
+    std::vector<RootChild> children = search_round(trees, done);
     std::stable_sort(children.begin(), children.end(),
                      [](const RootChild& a, const RootChild& b) { return a.visits > b.visits; });
     std::vector<Suggestion> top;

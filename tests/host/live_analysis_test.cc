@@ -2,8 +2,11 @@
 // background, its best three moves printed as they change. An endgame the
 // solver proves is printed exact at once (the command stops by itself, so
 // --for 2 only guards a hang); --then plays a variation first; a finished
-// game is refused.
+// game is refused; --threads searches with root-parallel trees.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <thread>
 
 #include "test_support.h"
 
@@ -49,4 +52,20 @@ TEST_CASE("analyze --live: a search that cannot be proved shows visits; a finish
   const auto bad = run_gamehost({"analyze", sample("seed-1.ghlog"), "--ply", "43", "--live", "--then", "BD@Z9"});
   CHECK(bad.exit_code == 1);
   CHECK(bad.err.find("--then BD@Z9: move 1 (BD@Z9): ") != std::string::npos);
+}
+
+TEST_CASE("analyze --live --threads: root-parallel trees up to the machine's cores; beyond them refused", "[live]") {
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const auto r = run_gamehost({"analyze", sample("connect_four-seed-1.ghlog"), "--ply", "4", "--live", "--threads",
+                               std::to_string(cores), "--iterations", "1"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find(" visits)\n") != std::string::npos);
+  for (const std::string& n : {std::string("0"), std::to_string(cores + 1)}) {
+    const auto bad = run_gamehost({"analyze", sample("connect_four-seed-1.ghlog"), "--ply", "4", "--live",
+                                   "--threads", n});
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--threads " + n + ": give 1 to " + std::to_string(cores) + " (this machine's cores)") !=
+          std::string::npos);
+  }
 }

@@ -15,6 +15,8 @@
 //   The window's frames copy the board at rest from a texture after its
 //   first frame (board_cache.h), as replay-viewer does without
 //   multisampling; "Live" draws every layer every frame, for the ratio.
+//   "EngineOn/threads:N" is the frame at rest with the live engine (Ctrl+L)
+//   searching that position on N threads, its numbered discs and panel drawn.
 // - Scene/*: the scene of one ply (cycling through the game): through the
 //   plugin boundary as the viewer calls it, and the viewer's preparation
 //   (tessellation, texts). The scene builder alone, inside the plugin, is
@@ -36,8 +38,10 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <thread>
 #include <vector>
 
+#include "analysis_input.h"
 #include "environment.h"
 #include "gamehost/game_log.h"
 #include "headless.h"
@@ -137,7 +141,29 @@ double fragments(Draw&& draw) {
   return n;
 }
 
-void frames(benchmark::State& state, bool animating, bool cached_board = true) {
+// The live engine (analysis_input.h) searching the drawn position in its
+// background thread(s), its best moves numbered on the board; each frame
+// syncs it and draws its discs and panel, as the window does.
+struct Engine {
+  Engine(viewer::ReplaySession& session, viewer::ReplayView& view, int threads, float pixel_scale)
+      : controls(session, view, font()), scale(pixel_scale) {
+    controls.set_engine_threads(threads);
+    controls.set_engine(true);
+    // The first refresh (200 ms), so the discs are there from the first frame.
+    for (int i = 0; i < 100 && controls.engine_markers().markers().empty(); ++i) {
+      controls.sync(scale);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  void draw(sf::RenderTarget& target) {
+    controls.sync(scale);
+    controls.draw(target);
+  }
+  viewer::AnalysisControls controls;
+  float scale;
+};
+
+void frames(benchmark::State& state, bool animating, bool cached_board = true, int engine_threads = 0) {
   auto session = viewer::ReplaySession::open(log_path(), {});
   sf::ContextSettings aa;
   // As replay-viewer's window: no multisampling on a software renderer.
@@ -148,7 +174,13 @@ void frames(benchmark::State& state, bool animating, bool cached_board = true) {
   viewer::ReplayView view(*session, font());
   set_up(view, *session, window.getSize());
   view.set_board_cache(cached_board && window.getSettings().antialiasingLevel == 0);
-  const auto draw = [&] { view.draw(window); };
+  std::unique_ptr<Engine> engine;
+  if (engine_threads > 0)
+    engine = std::make_unique<Engine>(*session, view, engine_threads, viewer::pixel_scale_for(window.getSize()));
+  const auto draw = [&] {
+    view.draw(window);
+    if (engine) engine->draw(window);
+  };
   for (int warm = 0; warm < 2; ++warm) {  // the first frame of a scene is live, the second builds the copy
     window.clear(view.background());
     draw();
@@ -179,6 +211,12 @@ void frames(benchmark::State& state, bool animating, bool cached_board = true) {
   report_cpu(state, cpu);
   state.counters["copied"] = static_cast<double>(view.board_copies() - copies_before);
   state.counters["msaa"] = window.getSettings().antialiasingLevel;
+  if (engine) {
+    const auto update = engine->controls.engine_update();
+    state.counters["engine_iterations"] = static_cast<double>(update.iterations);
+    state.counters["engine_refreshes"] = update.refreshes;
+    state.counters["discs"] = static_cast<double>(engine->controls.engine_markers().markers().size());
+  }
 }
 
 // The floor: an empty frame (clear, display, glFinish) in the same window.
@@ -206,6 +244,15 @@ BENCHMARK(BM_Frame_AllOverlays_1280x800)->Iterations(500)->UseManualTime()->Unit
 BENCHMARK(BM_Frame_Animating_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
 void BM_Frame_AllOverlaysLive_1280x800(benchmark::State& state) { frames(state, false, false); }
 BENCHMARK(BM_Frame_AllOverlaysLive_1280x800)->Iterations(500)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// A frame at rest with the live engine on (Ctrl+L), searching with
+// range(0) threads (--analysis-threads): the search competes with the
+// frame for the cores.
+void BM_Frame_EngineOn_1280x800(benchmark::State& state) {
+  frames(state, false, true, static_cast<int>(state.range(0)));
+}
+BENCHMARK(BM_Frame_EngineOn_1280x800)->Arg(1)->Arg(2)->ArgName("threads")->Iterations(500)->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 // One scene per ply, all overlays on and a tower selected, through the
 // RenderScene call (serialising the request and parsing the scene).

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "gamehost/agents/mcts.h"
 #include "gamehost/plugin.h"
 
 namespace gamehost::review {
@@ -39,7 +40,8 @@ struct LiveUpdate {
 class LiveAnalysis {
  public:
   // Searches `state` of `game` (cloned: the caller's instance stays its
-  // own) with `threads` search threads (the tree's; at least 1).
+  // own) with `threads` search threads (at least 1): root-parallel trees,
+  // each on its own clone, their root statistics summed each refresh.
   LiveAnalysis(const Plugin& game, std::string state, int threads = 1);
   ~LiveAnalysis();
   LiveAnalysis(const LiveAnalysis&) = delete;
@@ -50,6 +52,7 @@ class LiveAnalysis {
 
  private:
   void search();
+  std::vector<RootChild> search_round(std::vector<std::unique_ptr<MctsTree>>& trees, std::uint64_t& done);
   bool solve_exactly(const pb::StateInfo& info);
   void publish(std::vector<Suggestion> top, std::uint64_t iterations, bool exact);
 
