@@ -16,6 +16,7 @@
 #include "headless.h"
 #include "mesh.h"
 #include "text_util.h"
+#include "palette.h"
 
 namespace viewer {
 
@@ -29,7 +30,6 @@ sf::ContextSettings window_settings(int antialias) {
 
 const sf::Color kBox(0x1c, 0x1e, 0x24, 0xf0);
 const sf::Color kBoxEdge(0x5a, 0x60, 0x6e);
-const sf::Color kText(0xe4, 0xe7, 0xee);
 const sf::Color kAccent(0xff, 0xd2, 0x3f);
 
 // Lines wrapped to `width`, measured: what a box of text needs.

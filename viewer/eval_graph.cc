@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "mesh.h"
+#include "palette.h"
 
 namespace viewer {
 
@@ -14,7 +15,6 @@ namespace {
 
 const sf::Color kFrame(0x3a, 0x3e, 0x48);
 const sf::Color kZero(0x7a, 0x80, 0x8c);
-const sf::Color kDim(0x9a, 0xa0, 0xab);
 const sf::Color kCurrent(0xff, 0xd2, 0x3f);
 
 // A polyline as dashes (on, off in logical pixels), for a line that must

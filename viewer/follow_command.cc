@@ -20,7 +20,6 @@ namespace viewer {
 
 namespace {
 
-int fail(int code, const std::string& message) { return follow_failure(code, message); }
 
 // The session of the followed log, checked as the viewer checks any log,
 // and the view options asked for.
@@ -47,7 +46,7 @@ int follow_dump(const FollowCommand& c) {
   std::ofstream file;
   if (c.dump != "-") {
     file.open(c.dump, std::ios::trunc);
-    if (!file) return fail(kExitError, "cannot write " + c.dump);
+    if (!file) return follow_failure(kExitError, "cannot write " + c.dump);
   }
   HeadlessFollow options;
   options.log = c.log;
@@ -78,8 +77,8 @@ int follow_dump(const FollowCommand& c) {
 
 int follow_window(const FollowCommand& c) {
   const FontChoice font_choice = choose_font(c.font_path);
-  if (!font_choice.problem.empty()) return fail(kExitNoFont, font_choice.problem);
-  if (const auto problem = display_problem()) return fail(kExitNoDisplay, *problem);
+  if (!font_choice.problem.empty()) return follow_failure(kExitNoFont, font_choice.problem);
+  if (const auto problem = display_problem()) return follow_failure(kExitNoDisplay, *problem);
   // The game may not have started yet: wait for its header.
   std::optional<gamehost::GameLog> first = read_whole_records(c.log);
   if (!first) std::fprintf(stderr, "replay-viewer: waiting for %s\n", c.log.c_str());
@@ -89,7 +88,7 @@ int follow_window(const FollowCommand& c) {
   }
   Opened opened = open_followed(c, std::move(*first));
   sf::Font font;
-  if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
+  if (!font.loadFromFile(font_choice.path)) return follow_failure(kExitNoFont, "cannot load the font " + font_choice.path);
   auto follower = std::make_shared<Follower>(LiveLog(c.log));
   ReplaySession* session = opened.session.get();
   StartOptions start{session->plies(), c.select, opened.overlays, c.export_dir, c.antialias, nullptr, {}};
@@ -110,14 +109,14 @@ int follow_failure(int code, const std::string& message) {
 int run_follow(const FollowCommand& c) {
   if (is_tournament_folder(c.log)) return run_follow_dir(c);
   if (!c.screenshot.empty())
-    return fail(kExitUsage, "--follow LOG --screenshot: a game being played is drawn in the window; --screenshot "
+    return follow_failure(kExitUsage, "--follow LOG --screenshot: a game being played is drawn in the window; --screenshot "
                             "draws a tournament folder's grid");
   try {
     return c.dump.empty() ? follow_window(c) : follow_dump(c);
   } catch (const std::invalid_argument& e) {  // a bad --overlay
-    return fail(kExitUsage, std::string("--overlay: ") + e.what());
+    return follow_failure(kExitUsage, std::string("--overlay: ") + e.what());
   } catch (const std::exception& e) {
-    return fail(kExitError, std::string("error: ") + e.what());
+    return follow_failure(kExitError, std::string("error: ") + e.what());
   }
 }
 

@@ -25,7 +25,6 @@ namespace viewer {
 
 namespace {
 
-int fail(int code, const std::string& message) { return follow_failure(code, message); }
 
 std::filesystem::path games_folder(const std::filesystem::path& dir) {
   std::error_code ec;
@@ -83,7 +82,7 @@ int follow_dir_dump(const FollowCommand& c) {
   std::ofstream file;
   if (c.dump != "-") {
     file.open(c.dump, std::ios::trunc);
-    if (!file) return fail(kExitError, "cannot write " + c.dump);
+    if (!file) return follow_failure(kExitError, "cannot write " + c.dump);
   }
   std::string last;
   int updates = 0;
@@ -203,17 +202,17 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
 
 int follow_dir_window(const FollowCommand& c) {
   const FontChoice font_choice = choose_font(c.font_path);
-  if (!font_choice.problem.empty()) return fail(kExitNoFont, font_choice.problem);
-  if (const auto problem = display_problem()) return fail(kExitNoDisplay, *problem);
+  if (!font_choice.problem.empty()) return follow_failure(kExitNoFont, font_choice.problem);
+  if (const auto problem = display_problem()) return follow_failure(kExitNoDisplay, *problem);
   sf::Font font;
-  if (!font.loadFromFile(font_choice.path)) return fail(kExitNoFont, "cannot load the font " + font_choice.path);
+  if (!font.loadFromFile(font_choice.path)) return follow_failure(kExitNoFont, "cannot load the font " + font_choice.path);
   Grid grid;
   if (!c.screenshot.empty()) {
     sf::RenderTexture texture;
-    if (!texture.create(1280, 800)) return fail(kExitError, "cannot create a 1280x800 offscreen image");
+    if (!texture.create(1280, 800)) return follow_failure(kExitError, "cannot create a 1280x800 offscreen image");
     draw_grid(texture, grid, true, c, font);
     texture.display();
-    if (!texture.getTexture().copyToImage().saveToFile(c.screenshot)) return fail(kExitError, "cannot write " + c.screenshot);
+    if (!texture.getTexture().copyToImage().saveToFile(c.screenshot)) return follow_failure(kExitError, "cannot write " + c.screenshot);
     return kExitOk;
   }
   sf::RenderWindow window(sf::VideoMode(1280, 800), "replay-viewer: " + c.log);
@@ -245,7 +244,7 @@ int run_follow_dir(const FollowCommand& c) {
   try {
     return c.dump.empty() ? follow_dir_window(c) : follow_dir_dump(c);
   } catch (const std::exception& e) {
-    return fail(kExitError, std::string("error: ") + e.what());
+    return follow_failure(kExitError, std::string("error: ") + e.what());
   }
 }
 

@@ -36,6 +36,7 @@
 #include "gamehost/error.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/transport.h"
+#include "gamehost/machine.h"
 #include "headless.h"
 #include "keys.h"
 #include "replay_session.h"
@@ -60,9 +61,6 @@ bool parse_size(const std::string& text, sf::Vector2u& size) {
   size = {w, h};
   return true;
 }
-
-// The cores the live engine may search with (at least 1 when unknown).
-int machine_cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 }  // namespace
 
@@ -161,7 +159,7 @@ int main(int argc, char** argv) {
                          "  {}    no X display\n  {}    no usable font",
                          keys_help_text(), kExitOk, kExitError, kExitUsage, kExitNoDisplay, kExitNoFont));
   int analysis_threads = 1;
-  const int cores = machine_cores();
+  const int cores = gamehost::machine_cores();
   app.add_option("--analysis-threads", analysis_threads,
                  fmt::format("search threads of the live engine (Ctrl+L), 1 to this machine's cores ({}); default 1",
                              cores))

@@ -8,6 +8,7 @@
 
 #include "mesh.h"
 #include "text_util.h"
+#include "palette.h"
 
 namespace viewer {
 
@@ -17,8 +18,6 @@ using Tree = gamehost::VariationTree;
 
 const sf::Color kBack(0x1c, 0x1e, 0x24);  // opaque: the move list under it must not show
 const sf::Color kEdge(0x5a, 0x60, 0x6e);
-const sf::Color kText(0xe4, 0xe7, 0xee);
-const sf::Color kDim(0x9a, 0xa0, 0xab);
 const sf::Color kAccent(0xff, 0xd2, 0x3f);
 const sf::Color kVariation(0x8f, 0xc9, 0xff);
 const sf::Color kProblem(0xff, 0x7a, 0x6e);

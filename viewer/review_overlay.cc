@@ -4,13 +4,12 @@
 
 #include "gamehost/review/reviewer.h"
 #include "review_changes.h"
+#include "palette.h"
 
 namespace viewer {
 
 namespace {
 
-const sf::Color kText(0xe4, 0xe7, 0xee);
-const sf::Color kDim(0x9a, 0xa0, 0xab);
 const sf::Color kGood(0x9a, 0xd0, 0x8a);
 
 std::string review_title(const GameReview& review) {

@@ -8,13 +8,12 @@
 #include <filesystem>
 
 #include "text_util.h"
+#include "palette.h"
 
 namespace viewer {
 
 namespace {
 
-const sf::Color kText(0xe4, 0xe7, 0xee);
-const sf::Color kDim(0x9a, 0xa0, 0xab);
 const sf::Color kAccent(0xff, 0xd2, 0x3f);
 const sf::Color kRule(0x3a, 0x3e, 0x48);
 const sf::Color kHighlight(0x3b, 0x41, 0x52);

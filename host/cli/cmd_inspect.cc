@@ -24,12 +24,10 @@
 #include "gamehost/variation_tree.h"
 #include "gamehost/review/live_analysis.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/machine.h"
 
 namespace gamehost {
 namespace {
-
-// The cores `analyze --live --threads` may search with (1 when unknown).
-int machine_cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 // A position to look at: after ply N of a log, or a position file.
 struct Source {

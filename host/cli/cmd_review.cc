@@ -13,21 +13,13 @@
 #include "gamehost/game_log.h"
 #include "gamehost/review/report.h"
 #include "gamehost/review/reviewer.h"
+#include "gamehost/machine.h"
 
 namespace gamehost {
 namespace {
 
 namespace rv = gamehost::review;
 namespace fs = std::filesystem;
-
-// One job per core this process may run on (as nproc counts them): the
-// review is the same with any number of jobs.
-int machine_cores() {
-  cpu_set_t cpus;
-  CPU_ZERO(&cpus);
-  const int n = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
-  return std::clamp(n, 1, 256);
-}
 
 struct ReviewArgs {
   std::vector<std::string> paths;

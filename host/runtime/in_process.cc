@@ -25,22 +25,19 @@ struct LoadedLibrary {
   std::filesystem::path path;
 };
 
-[[noreturn]] void refuse(const std::filesystem::path& path, const std::string& why) {
-  throw HostError(fmt::format("{}: {}", path.string(), why));
-}
 
 // Checks what dlopen would report badly or not at all (a text file named .so
 // gives "invalid ELF header" at best), so each case gets a clear reason.
 void check_file(const std::filesystem::path& path) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) refuse(path, "no such file");
-  if (!std::filesystem::is_regular_file(status)) refuse(path, "not a regular file");
+  if (!std::filesystem::exists(status)) refuse_file(path, "no such file");
+  if (!std::filesystem::is_regular_file(status)) refuse_file(path, "not a regular file");
   std::ifstream in(path, std::ios::binary);
   char magic[4] = {};
-  if (!in.read(magic, 4)) refuse(path, "not a shared library (shorter than an ELF header)");
+  if (!in.read(magic, 4)) refuse_file(path, "not a shared library (shorter than an ELF header)");
   if (magic[0] != 0x7f || magic[1] != 'E' || magic[2] != 'L' || magic[3] != 'F')
-    refuse(path, "not a shared library (no ELF header)");
+    refuse_file(path, "not a shared library (no ELF header)");
 }
 
 std::shared_ptr<LoadedLibrary> open_library(const std::filesystem::path& path) {
@@ -52,15 +49,15 @@ std::shared_ptr<LoadedLibrary> open_library(const std::filesystem::path& path) {
   lib->library.load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
   if (ec) {
     const char* why = dlerror();  // the loader's own reason, still pending
-    refuse(path, fmt::format("cannot load: {}", why ? why : ec.message()));
+    refuse_file(path, fmt::format("cannot load: {}", why ? why : ec.message()));
   }
   if (!lib->library.has(kVersionSymbol) || !lib->library.has(kCreateSymbol))
-    refuse(path, fmt::format("not a gamehost plugin (no {} entry point)",
+    refuse_file(path, fmt::format("not a gamehost plugin (no {} entry point)",
                              lib->library.has(kVersionSymbol) ? kCreateSymbol : kVersionSymbol));
   // Nothing else is called on a plugin built for another interface version.
   const std::uint32_t version = lib->library.get_alias<InterfaceVersionFn>(kVersionSymbol)();
   if (version != kInterfaceVersion)
-    refuse(path, fmt::format("interface version {}, but this host speaks version {}; rebuild the "
+    refuse_file(path, fmt::format("interface version {}, but this host speaks version {}; rebuild the "
                              "plugin against this host",
                              version, kInterfaceVersion));
   lib->create = &lib->library.get_alias<CreateGameFn>(kCreateSymbol);
@@ -71,7 +68,7 @@ class InProcess final : public Transport {
  public:
   explicit InProcess(std::shared_ptr<LoadedLibrary> library) : library_(std::move(library)) {
     instance_.reset(library_->create());
-    if (!instance_) refuse(library_->path, "gamehost_create_game returned no game");
+    if (!instance_) refuse_file(library_->path, "gamehost_create_game returned no game");
   }
 
   std::int32_t call(pb::Method method, std::string_view request, std::string_view& response,

@@ -14,9 +14,6 @@ std::string status_name(int status) {
 
 namespace {
 
-[[noreturn]] void refuse(const std::filesystem::path& path, const std::string& why) {
-  throw HostError(fmt::format("{}: {}", path.string(), why));
-}
 
 }  // namespace
 
@@ -27,15 +24,15 @@ std::unique_ptr<Plugin> Plugin::load(const std::filesystem::path& path, const Lo
   try {
     plugin->call(pb::METHOD_DESCRIBE, pb::DescribeRequest(), described);
   } catch (const PluginFault& f) {
-    refuse(path, fmt::format("{} while describing itself{}", f.kind(), f.detail().empty() ? "" : ": " + f.detail()));
+    refuse_file(path, fmt::format("{} while describing itself{}", f.kind(), f.detail().empty() ? "" : ": " + f.detail()));
   } catch (const HostError& e) {
-    refuse(path, fmt::format("Describe failed: {}", e.what()));
+    refuse_file(path, fmt::format("Describe failed: {}", e.what()));
   }
   if (described.info().interface_version() != kInterfaceVersion)
-    refuse(path, fmt::format("describes interface version {}, but this host speaks version {}",
+    refuse_file(path, fmt::format("describes interface version {}, but this host speaks version {}",
                              described.info().interface_version(), kInterfaceVersion));
   if (described.info().id().empty() || described.info().player_names_size() == 0)
-    refuse(path, "describes a game without an id or players");
+    refuse_file(path, "describes a game without an id or players");
   plugin->info_ = std::move(*described.mutable_info());
   return plugin;
 }

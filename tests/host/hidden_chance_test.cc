@@ -36,11 +36,7 @@ std::vector<std::string> chance_plies(const std::string& path) {
   return out;
 }
 
-std::uint64_t printed_seed(const std::string& out) {
-  std::smatch m;
-  REQUIRE(std::regex_search(out, m, std::regex("seed ([0-9]+):")));
-  return std::stoull(m[1]);
-}
+using test::printed_seed;
 
 GameRecord record_of(const std::string& json) {
   GameRecord r;

@@ -13,7 +13,7 @@
 
 namespace {
 
-const std::string kSample = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
+const std::string kSeed1Log = std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog";
 const std::string kPosition = std::string(SOURCE_DIR) + "/games/positions/seed-scoring.txt";
 const std::string kMiB(1u << 20, 'x');
 const std::string kClippedMiB = std::string(40, 'x') + "... (1048576 bytes)";
@@ -26,7 +26,7 @@ std::string replaced(std::string text, const std::string& at, const std::string&
 }
 
 std::string sample_json() {
-  const auto r = test::run_gamehost({"export", kSample});
+  const auto r = test::run_gamehost({"export", kSeed1Log});
   REQUIRE(r.exit_code == 0);
   return r.out;
 }

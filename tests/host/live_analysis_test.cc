@@ -14,7 +14,7 @@ using test::run_gamehost;
 
 namespace {
 
-std::string sample(const std::string& name) { return std::string(SOURCE_DIR) + "/games/samples/" + name; }
+using test::sample;
 
 }  // namespace
 

@@ -30,17 +30,13 @@ using gamehost::pb::GameRecord;
 
 namespace {
 
-std::string json_of(const GameRecord& r) {
+std::string compact_json(const GameRecord& r) {
   std::string json;
   REQUIRE(google::protobuf::util::MessageToJsonString(r, &json).ok());
   return json;
 }
 
-std::uint64_t printed_seed(const std::string& out) {
-  std::smatch m;
-  REQUIRE(std::regex_search(out, m, std::regex("seed ([0-9]+):")));
-  return std::stoull(m[1]);
-}
+using test::printed_seed;
 
 // A finished secret game of two random agents, its secrets kept in `key`.
 std::string secret_game(const std::filesystem::path& dir, const std::string& name, std::string* out = nullptr) {
@@ -371,7 +367,7 @@ TEST_CASE("verify and import refuse edits of the chance statement, naming the fi
     CAPTURE(message);
     const auto json = dir / fmt::format("f{}.json", k), out = dir / fmt::format("f{}.ghlog", k);
     ++k;
-    test::write_file(json, json_of(record));
+    test::write_file(json, compact_json(record));
     const auto imported = test::run_gamehost({"import", json.string(), "--out", out.string()});
     CHECK(imported.exit_code == 1);
     CHECK_THAT(imported.err, Catch::Contains(message));
@@ -385,7 +381,7 @@ TEST_CASE("verify and import refuse edits of the chance statement, naming the fi
   for (const GameRecord* record : std::vector<const GameRecord*>{&secret, &plain, &open}) {
     const auto json = dir / fmt::format("ok{}.json", k), out = dir / fmt::format("ok{}.ghlog", k);
     ++k;
-    test::write_file(json, json_of(*record));
+    test::write_file(json, compact_json(*record));
     REQUIRE(test::run_gamehost({"import", json.string(), "--out", out.string()}).exit_code == 0);
     CHECK(test::run_gamehost({"verify", out.string()}).exit_code == 0);
     // The sealed log comes back byte for byte (opened fields go back sealed).

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -192,6 +193,14 @@ int plies_so_far(const std::string& path) {
   } catch (const std::exception&) {
     return 0;
   }
+}
+
+std::string sample(const std::string& name) { return std::string(SOURCE_DIR) + "/games/samples/" + name; }
+
+std::uint64_t printed_seed(const std::string& out) {
+  std::smatch m;
+  REQUIRE(std::regex_search(out, m, std::regex("seed ([0-9]+):")));
+  return std::stoull(m[1]);
 }
 
 }  // namespace test

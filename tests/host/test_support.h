@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <set>
@@ -61,6 +62,12 @@ class Reaper {
 
 // A fresh empty folder under the build's temp area, removed at exit.
 std::filesystem::path temp_dir(const std::string& name);
+
+// The path of games/samples/NAME in the source tree.
+std::string sample(const std::string& name);
+
+// The seed a banner printed ("..., seed N: ...").
+std::uint64_t printed_seed(const std::string& out);
 
 std::string read_file(const std::filesystem::path& p);
 

@@ -27,7 +27,7 @@ std::vector<std::string> notations(const Tree& t, const std::vector<Tree::NodeId
   return out;
 }
 
-std::string sample(const std::string& name) { return std::string(SOURCE_DIR) + "/games/samples/" + name; }
+using test::sample;
 
 }  // namespace
 

@@ -16,7 +16,7 @@ void three_games(const fs::path& dir) {
                 .exit_code == 0);
 }
 
-std::vector<std::string> review(const fs::path& dir, const std::string& shard = "") {
+std::vector<std::string> review_command(const fs::path& dir, const std::string& shard = "") {
   std::vector<std::string> args = {"review", dir.string(), "--iters", "30", "--solver-nodes", "0", "--quiet"};
   if (!shard.empty()) args.insert(args.end(), {"--shard", shard});
   return args;
@@ -27,7 +27,7 @@ std::vector<std::string> review(const fs::path& dir, const std::string& shard = 
 TEST_CASE("a folder reviewed in shards gives the whole review's files and output", "[cli][shard]") {
   const auto whole = test::temp_dir("review-shard-whole");
   three_games(whole);
-  const auto all = test::run_gamehost(review(whole));
+  const auto all = test::run_gamehost(review_command(whole));
   REQUIRE(all.exit_code == 0);
   REQUIRE(all.out.find("Review of c3.ghlog (connect_four") != std::string::npos);
 
@@ -36,7 +36,7 @@ TEST_CASE("a folder reviewed in shards gives the whole review's files and output
     for (const char* name : {"c1.ghlog", "c2.ghlog", "c3.ghlog"}) fs::copy_file(whole / name, dir / name);
     std::string out;
     for (int k = 1; k <= n; ++k) {
-      const auto r = test::run_gamehost(review(dir, std::to_string(k) + "/" + std::to_string(n)));
+      const auto r = test::run_gamehost(review_command(dir, std::to_string(k) + "/" + std::to_string(n)));
       REQUIRE(r.exit_code == 0);
       out += r.out;
     }

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "analysis_input.h"
+#include "analysis_test_support.h"
 #include "move_tree_panel.h"
 #include "side_panel.h"
 #include "viewer_test_support.h"
@@ -21,43 +22,6 @@ namespace pb = gamehost::v1;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A copy of a sample in its own folder (the sidecar goes beside it).
-std::string fresh_copy(const std::string& sample_name, const std::string& dir_name) {
-  const auto dir = temp_dir(dir_name);
-  const fs::path log = dir / sample_name;
-  fs::remove(log);
-  fs::remove(log.string() + ".ghvars");
-  fs::remove(log.string() + ".ghvars.damaged");
-  fs::copy_file(sample(sample_name), log);
-  return log.string();
-}
-
-// Where the hit area `hover` of the shown position lies on screen (logical
-// coordinates), at its centre; the areas as the analysis board asks for
-// them (City Planning draws its points' areas only then).
-sf::Vector2f area_centre(viewer::ReplaySession& session, viewer::AnalysisControls& controls,
-                         const std::string& hover) {
-  pb::ViewOptions v;
-  v.set_hit_actions(true);
-  pb::Scene scene;
-  session.render_state(controls.board().state(controls.board().current()), std::nullopt, v, scene);
-  for (const auto& hit : scene.hits())
-    if (hit.hover() == hover) {
-      const auto& r = hit.rect();
-      return viewer::board_transform(scene).map(r.x() + r.width() / 2, r.y() + r.height() / 2);
-    }
-  FAIL("no hit area " << hover);
-  return {};
-}
-
-sf::Event left_click() {
-  sf::Event e;
-  e.type = sf::Event::MouseButtonPressed;
-  e.mouseButton.button = sf::Mouse::Left;
-  e.mouseButton.x = e.mouseButton.y = 0;  // the logical point is given beside it
-  return e;
-}
 
 sf::Event key(sf::Keyboard::Key code) {
   sf::Event e;

@@ -4,6 +4,7 @@
 // reaches a plugin.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -26,5 +27,10 @@ class CallError : public HostError {
   int status_;
   std::string code_;
 };
+
+// Throws HostError "PATH: WHY": a file the host cannot use, and why.
+[[noreturn]] inline void refuse_file(const std::filesystem::path& path, const std::string& why) {
+  throw HostError(path.string() + ": " + why);
+}
 
 }  // namespace gamehost

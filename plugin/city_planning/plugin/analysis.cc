@@ -12,8 +12,6 @@
 namespace city_planning::plugin {
 namespace {
 
-std::string letter(Player p) { return std::string(1, player_letter(p)); }
-
 const char* end_word(EndReason r) {
   switch (r) {
     case EndReason::NoTiles: return "no-tiles";

@@ -23,8 +23,6 @@
 namespace city_planning::plugin {
 namespace {
 
-std::string letter(Player p) { return std::string(1, player_letter(p)); }
-
 const char* reason_name(ScoreEvent::Reason r) {
   using R = ScoreEvent::Reason;
   switch (r) {

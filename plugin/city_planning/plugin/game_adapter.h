@@ -31,6 +31,8 @@ using namespace gamehost::kit::glue;  // pb::, Outcome, refuse, pack, ...
 
 constexpr int seat_of(Player p) { return index_of(p); }
 constexpr Player player_of_seat(int seat) { return seat == 0 ? Player::A : Player::B; }
+// "A" or "B", as the texts name a player.
+inline std::string letter(Player p) { return std::string(1, player_letter(p)); }
 
 // The terminal board (terminal_board.cc), as `seat` sees it: the kit's
 // Game::board.
