@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything in build/ and runs every test.
-# Usage: ./test.sh            (exits non-zero on any failure)
+# Usage: ./test.sh [CTEST OPTION...]   (exits non-zero on any failure)
+#   e.g. ./test.sh -R viewer   runs only the tests whose names match
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/deps.sh
@@ -13,4 +14,4 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -
 cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >/dev/null
 cmake --build build -j "$(nproc)"
 cd build
-ctest --output-on-failure -j "$(nproc)"
+ctest --output-on-failure -j "$(nproc)" "$@"

@@ -16,30 +16,16 @@
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
 #include "x11_window.h"
 #include <X11/keysym.h>
-#include <dlfcn.h>
 #include <unistd.h>
 
 using namespace viewer_test;
 namespace fs = std::filesystem;
 
-namespace {
-
-using FakeKey = int (*)(Display*, unsigned, int, unsigned long);
-using FakeMotion = int (*)(Display*, int, int, int, unsigned long);
-using FakeButton = int (*)(Display*, unsigned, int, unsigned long);
-
-}  // namespace
-
 TEST_CASE("the window: a click on a column plays a variation, saved and listed when the log is reopened",
           "[cli][window][analysis]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
-  void* xtst = dlopen("libXtst.so.6", RTLD_NOW);
-  REQUIRE(xtst);
-  auto key = reinterpret_cast<FakeKey>(dlsym(xtst, "XTestFakeKeyEvent"));
-  auto motion = reinterpret_cast<FakeMotion>(dlsym(xtst, "XTestFakeMotionEvent"));
-  auto button = reinterpret_cast<FakeButton>(dlsym(xtst, "XTestFakeButtonEvent"));
-  REQUIRE((key && motion && button));
+  const auto [key, motion, button] = load_fake_input();
 
   const auto dir = temp_dir("analysis-window");
   const fs::path log = dir / "c4.ghlog";
@@ -116,12 +102,7 @@ TEST_CASE("the window: Ctrl+L numbers the engine's best move on the board; a cli
           "[.][large-screen][window]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
-  void* xtst = dlopen("libXtst.so.6", RTLD_NOW);
-  REQUIRE(xtst);
-  auto key = reinterpret_cast<FakeKey>(dlsym(xtst, "XTestFakeKeyEvent"));
-  auto motion = reinterpret_cast<FakeMotion>(dlsym(xtst, "XTestFakeMotionEvent"));
-  auto button = reinterpret_cast<FakeButton>(dlsym(xtst, "XTestFakeButtonEvent"));
-  REQUIRE((key && motion && button));
+  const auto [key, motion, button] = load_fake_input();
   const auto dir = temp_dir("engine-window");
   const fs::path log = dir / "seed-1.ghlog";
   fs::remove(log);

@@ -13,29 +13,18 @@
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
 #include "x11_window.h"
 #include <X11/keysym.h>
-#include <dlfcn.h>
 #include <unistd.h>
 
 using namespace viewer_test;
 namespace fs = std::filesystem;
 
-namespace {
-
-using FakeKey = int (*)(Display*, unsigned, int, unsigned long);
-using FakeMotion = int (*)(Display*, int, int, int, unsigned long);
-
-}  // namespace
-
 TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports the view or the game, Q quits",
           "[cli][window]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);  // these tests run under xvfb-run -a
-  void* xtst = dlopen("libXtst.so.6", RTLD_NOW);
-  REQUIRE(xtst);  // Debian's libxtst6 (scripts/deps.sh)
-  auto key = reinterpret_cast<FakeKey>(dlsym(xtst, "XTestFakeKeyEvent"));
-  auto motion = reinterpret_cast<FakeMotion>(dlsym(xtst, "XTestFakeMotionEvent"));
-  REQUIRE(key);
-  REQUIRE(motion);
+  const FakeInput input = load_fake_input();  // Debian's libxtst6 (scripts/deps.sh)
+  const auto key = input.key;
+  const auto motion = input.motion;
 
   const auto dir = temp_dir("window");
   const int pid = spawn(VIEWER_BIN, {sample("seed-1.ghlog"), "--export-dir", dir.string()}, dir / "out.txt", dir / "err.txt");

@@ -1,5 +1,8 @@
 #include "x11_window.h"
 
+#include <catch2/catch.hpp>
+#include <dlfcn.h>
+
 #include <X11/Xutil.h>
 #include <unistd.h>
 
@@ -38,6 +41,17 @@ sf::Image capture_window(Display* d, Window w) {
     }
   XDestroyImage(image);
   return out;
+}
+
+FakeInput load_fake_input() {
+  void* xtst = dlopen("libXtst.so.6", RTLD_NOW);
+  REQUIRE(xtst);
+  FakeInput in;
+  in.key = reinterpret_cast<decltype(in.key)>(dlsym(xtst, "XTestFakeKeyEvent"));
+  in.motion = reinterpret_cast<decltype(in.motion)>(dlsym(xtst, "XTestFakeMotionEvent"));
+  in.button = reinterpret_cast<decltype(in.button)>(dlsym(xtst, "XTestFakeButtonEvent"));
+  REQUIRE((in.key && in.motion && in.button));
+  return in;
 }
 
 }  // namespace viewer_test

@@ -17,4 +17,14 @@ Window find_window(Display* d);
 // wholly on the screen).
 sf::Image capture_window(Display* d, Window w);
 
+// XTest's fake input (libXtst, loaded at run time: the tests link no
+// extension library), as real keys, pointer moves and clicks reach windows.
+struct FakeInput {
+  int (*key)(Display*, unsigned keycode, int is_press, unsigned long delay) = nullptr;
+  int (*motion)(Display*, int screen, int x, int y, unsigned long delay) = nullptr;
+  int (*button)(Display*, unsigned button, int is_press, unsigned long delay) = nullptr;
+};
+// The three calls, or a failed REQUIRE when libXtst.so.6 is missing.
+FakeInput load_fake_input();
+
 }  // namespace viewer_test
