@@ -11,6 +11,7 @@
 #include "engine_markers.h"
 #include "replay_session.h"
 #include "replay_view.h"
+#include "analysis_test_support.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
@@ -27,11 +28,8 @@ TEST_CASE("the window: a click on a column plays a variation, saved and listed w
   REQUIRE(d);
   const auto [key, motion, button] = load_fake_input();
 
-  const auto dir = temp_dir("analysis-window");
-  const fs::path log = dir / "c4.ghlog";
-  fs::remove(log);
-  fs::remove(log.string() + ".ghvars");
-  fs::copy_file(sample("connect_four-seed-1.ghlog"), log);
+  const fs::path log = fresh_copy("connect_four-seed-1.ghlog", "analysis-window");
+  const auto dir = log.parent_path();
   // Where column f is in the 1280x800 window (logical = pixels there).
   auto session = viewer::ReplaySession::open(log, {});
   const std::string recorded = session->moves()[0].notation;
@@ -103,11 +101,8 @@ TEST_CASE("the window: Ctrl+L numbers the engine's best move on the board; a cli
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
   const auto [key, motion, button] = load_fake_input();
-  const auto dir = temp_dir("engine-window");
-  const fs::path log = dir / "seed-1.ghlog";
-  fs::remove(log);
-  fs::remove(log.string() + ".ghvars");
-  fs::copy_file(sample("seed-1.ghlog"), log);
+  const fs::path log = fresh_copy("seed-1.ghlog", "engine-window");
+  const auto dir = log.parent_path();
   // The solver proves KD@A2 best at ply 44 (analysis_test.cc).
   auto session = viewer::ReplaySession::open(log, {});
   const viewer::EngineMarker disc = disc_for(*session, 44, "KD@A2");
