@@ -93,9 +93,9 @@ bool rim_is(const sf::Image& image, const viewer::EngineMarker& m, int rank) {
 
 }  // namespace
 
-// Read back from the 1280x800 window: a screen larger than xvfb-run's
-// default (ctest "viewer resize" gives one; by hand: xvfb-run -a -s
-// "-screen 0 1920x1200x24" build/bin/viewer_tests "[large-screen]").
+// Read back from the 1280x800 window: a screen larger than the default
+// (ctest "viewer resize" gives one; by hand: tests/with_xvfb.sh --screen
+// 1920x1200x24 build/bin/viewer_tests "[large-screen]").
 TEST_CASE("the window: Ctrl+L numbers the engine's best move on the board; a click on the disc plays it",
           "[.][large-screen][window]") {
   Display* d = XOpenDisplay(nullptr);

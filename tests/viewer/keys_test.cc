@@ -45,7 +45,6 @@ TEST_CASE("the window's help: H draws the key list over the board and Esc takes 
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);  // under Xvfb (tests/with_xvfb.sh)
   const FakeInput input = load_fake_input();  // Debian's libxtst6 (scripts/deps.sh)
-  const auto key = input.key;
   const auto motion = input.motion;
   const auto dir = temp_dir("window-help");
   const int pid = spawn(VIEWER_BIN, {sample("seed-1.ghlog")}, dir / "out.txt", dir / "err.txt");
@@ -57,13 +56,7 @@ TEST_CASE("the window's help: H draws the key list over the board and Esc takes 
   motion(d, -1, 1270, 790, 0);
   XFlush(d);
   usleep(1000000);
-  auto press = [&](KeySym sym) {
-    const unsigned code = XKeysymToKeycode(d, sym);
-    key(d, code, True, 0);
-    key(d, code, False, 0);
-    XFlush(d);
-    usleep(400000);
-  };
+  auto press = [&](KeySym sym) { tap_key(d, input, sym, 400000); };
   // Pixels that differ between two captures, in the help box's area.
   auto changed = [&](const sf::Image& a, const sf::Image& b) {
     int n = 0;

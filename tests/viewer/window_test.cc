@@ -23,7 +23,6 @@ TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports th
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);  // these tests run under xvfb-run -a
   const FakeInput input = load_fake_input();  // Debian's libxtst6 (scripts/deps.sh)
-  const auto key = input.key;
   const auto motion = input.motion;
 
   const auto dir = temp_dir("window");
@@ -37,13 +36,7 @@ TEST_CASE("the window: arrow keys step, Tab selects, E asks where and exports th
   motion(d, -1, x + 40, y + 40, 0);
   XFlush(d);
   usleep(200000);
-  auto press = [&](KeySym sym) {
-    const unsigned code = XKeysymToKeycode(d, sym);
-    key(d, code, True, 0);
-    key(d, code, False, 0);
-    XFlush(d);
-    usleep(120000);
-  };
+  auto press = [&](KeySym sym) { tap_key(d, input, sym, 120000); };
   auto wait_for_line = [&](const std::string& text, int seconds) {
     for (int i = 0; i < seconds * 20 && read_file(dir / "out.txt").find(text) == std::string::npos; ++i) usleep(50000);
   };

@@ -54,4 +54,12 @@ FakeInput load_fake_input() {
   return in;
 }
 
+void tap_key(Display* d, const FakeInput& input, unsigned long sym, unsigned pause_us) {
+  const unsigned code = XKeysymToKeycode(d, sym);
+  input.key(d, code, True, 0);
+  input.key(d, code, False, 0);
+  XFlush(d);
+  usleep(pause_us);
+}
+
 }  // namespace viewer_test

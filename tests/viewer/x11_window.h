@@ -27,4 +27,8 @@ struct FakeInput {
 // The three calls, or a failed REQUIRE when libXtst.so.6 is missing.
 FakeInput load_fake_input();
 
+// One key pressed and released (`sym`, e.g. XK_Right), sent at once, then
+// `pause_us` for the window to take it.
+void tap_key(Display* d, const FakeInput& input, unsigned long sym, unsigned pause_us);
+
 }  // namespace viewer_test
