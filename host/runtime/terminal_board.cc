@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include "gamehost/plugin.h"
@@ -35,7 +36,7 @@ std::string sgr(const pb::StyleSpan& span) {
   return codes.empty() ? "" : "\x1b[" + codes + "m";
 }
 
-bool is_continuation(const std::string& s, std::size_t at) {
+bool is_continuation(std::string_view s, std::size_t at) {
   return at < s.size() && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80;
 }
 
@@ -67,7 +68,9 @@ bool color_enabled(ColorChoice choice, bool is_terminal) {
 bool color_enabled(ColorChoice choice) { return color_enabled(choice, isatty(STDOUT_FILENO) == 1); }
 
 std::string styled_text(const pb::StyledText& text, bool color) {
-  const std::string& t = text.text();
+  // The plugin's text with its control characters made visible; the spans
+  // index its original bytes, so each piece is made visible on its own.
+  const std::string_view t = text.text();
   if (!color || text.spans().empty()) return visible_lines(t);
   std::vector<const pb::StyleSpan*> spans;
   for (const auto& s : text.spans()) spans.push_back(&s);
@@ -78,13 +81,12 @@ std::string styled_text(const pb::StyledText& text, bool color) {
     const std::size_t b = s->begin(), e = s->end();
     if (b < at || e <= b || e > t.size() || is_continuation(t, b) || is_continuation(t, e)) continue;
     const std::string on = sgr(*s);
-    const std::string_view all = t;  // the plugin's text, its control characters made visible
-    out += visible_lines(all.substr(at, b - at));
-    if (on.empty()) out += visible_lines(all.substr(b, e - b));
-    else out += on + visible_lines(all.substr(b, e - b)) + "\x1b[0m";
+    out += visible_lines(t.substr(at, b - at));
+    if (on.empty()) out += visible_lines(t.substr(b, e - b));
+    else out += on + visible_lines(t.substr(b, e - b)) + "\x1b[0m";
     at = e;
   }
-  out += visible_lines(std::string_view(t).substr(at));
+  out += visible_lines(t.substr(at));
   return out;
 }
 
