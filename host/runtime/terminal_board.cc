@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gamehost/plugin.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/plugin.h"
 
 namespace gamehost {
 namespace {
