@@ -34,21 +34,31 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
+// The review's words for games decided by win or loss only (units.h).
+const ValueUnits& result_units() {
+  static const ValueUnits units = [] {
+    rpb::ReviewHeader h;
+    h.set_value_unit(std::string(kUnitResult));
+    return ValueUnits(h);
+  }();
+  return units;
+}
+
 // "+3", "-0.4" (exact values are whole points); games without points: the
-// expected return.
+// expected result, "0.75", "1.00 win".
 std::string margin_text(const rpb::Evaluation& e, bool points) {
   // signed_number: a value that rounds to zero is "0.0", never "-0.0".
-  if (!points) return signed_number(e.margin(), 2);
+  if (!points) return result_units().value(e);
   return signed_number(e.margin(), e.exact() ? 0 : 1);
 }
 
 std::string value_text(const rpb::Evaluation& e, bool points) {
-  return fmt::format("{} {} for you, win {:.0f}%", points ? "margin" : "return", margin_text(e, points),
-                     100 * e.win_probability());
+  if (!points) return fmt::format("expected result {} for you", margin_text(e, points));
+  return fmt::format("margin {} for you, win {:.0f}%", margin_text(e, points), 100 * e.win_probability());
 }
 
 std::string lost_text(double lost, bool exact, bool points) {
-  if (!points) return fmt::format("{:.2f} of the expected return", lost);
+  if (!points) return fmt::format("{} of the expected result", result_units().lost(lost));
   if (exact) return fmt::format("{:.0f} point{}", lost, std::lround(lost) == 1 ? "" : "s");
   return fmt::format("{:.1f} points", lost);
 }

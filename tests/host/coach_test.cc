@@ -111,6 +111,15 @@ TEST_CASE("hint names the move mcts would choose with the same iterations and se
   }
 }
 
+TEST_CASE("a game without points hears its hint in expected results, as its review speaks", "[cli][coach]") {
+  const auto asked = test::run_gamehost(
+      {"play", "connect_four", "--seed", "5", "--player1", "human", "--player2", "random", "--no-log"}, "hint\nquit\n");
+  REQUIRE(asked.exit_code == 3);  // abandoned
+  const std::string hinted = after(asked.out, "Hint (3000 iterations): ");
+  CHECK_THAT(hinted, Catch::Matches(R"(\S+: expected result [01]\.\d\d for you\.)"));
+  CHECK_THAT(asked.out, !Catch::Contains("return"));
+}
+
 TEST_CASE("without a coach's engine in the way, hint is listed in help", "[cli][coach]") {
   const auto r = test::run_gamehost({"play", "alien_city", "--seed", "5", "--player1", "human", "--player2", "random",
                                      "--no-log"},
