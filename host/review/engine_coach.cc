@@ -95,9 +95,11 @@ std::string EngineCoach::hint(const Turn& turn, std::uint64_t iterations, std::u
   std::string others;
   for (std::size_t i = 1; i < r.children.size() && i <= kAlternatives; ++i) {
     const rpb::Evaluation v = child_value(r.children[i], points);
-    others += fmt::format("{}{} {} (win {:.0f}%, {} visits)", others.empty() ? "" : "; ",
+    // A game without points: its expected result already is the win chance.
+    const std::string win = points ? fmt::format("win {:.0f}%, ", 100 * v.win_probability()) : "";
+    others += fmt::format("{}{} {} ({}{} visits)", others.empty() ? "" : "; ",
                           line_notation(turn.game, turn.state, {r.children[i].action}).at(0), margin_text(v, points),
-                          100 * v.win_probability(), r.children[i].visits);
+                          win, r.children[i].visits);
   }
   if (!others.empty()) text += fmt::format("  Next best: {}.\n", others);
   if (line.size() > 1) text += fmt::format("  Expected line: {}\n", joined(line));

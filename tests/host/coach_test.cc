@@ -117,6 +117,7 @@ TEST_CASE("a game without points hears its hint in expected results, as its revi
   REQUIRE(asked.exit_code == 3);  // abandoned
   const std::string hinted = after(asked.out, "Hint (3000 iterations): ");
   CHECK_THAT(hinted, Catch::Matches(R"(\S+: expected result [01]\.\d\d for you\.)"));
+  CHECK_THAT(after(asked.out, "  Next best: "), Catch::Matches(R"(\S+ [01]\.\d\d \(\d+ visits\);.*)"));
   CHECK_THAT(asked.out, !Catch::Contains("return"));
 }
 
