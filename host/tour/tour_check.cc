@@ -140,11 +140,11 @@ int seat_score(const pb::StateInfo& info, int seat) {
   return seat >= 0 && seat < info.scores_size() ? static_cast<int>(info.scores(seat)) : 0;
 }
 
-TourAnswer solved(std::string message, std::string state, bool played) {
-  return TourAnswer{true, played, std::move(message), std::move(state)};
+TourAnswer solved(std::string message, std::string state, bool played, std::uint32_t action = 0) {
+  return TourAnswer{true, played, action, std::move(message), std::move(state)};
 }
 TourAnswer wrong(std::string message, std::string state) {
-  return TourAnswer{false, false, std::move(message), std::move(state)};
+  return TourAnswer{false, false, 0, std::move(message), std::move(state)};
 }
 
 }  // namespace
@@ -231,10 +231,10 @@ TourAnswer answer_move(Plugin& plugin, const std::string& state, const TourTask&
                    state);
     return solved(fmt::format("Right: {} gains {} points (from {} to {}).", p.action.notation(), gain,
                               seat_score(before, seat), seat_score(applied.info(), seat)),
-                  after, true);
+                  after, true, p.action.id());
   }
   if (task.kind != TourTask::Kind::Move) return wrong("This task is answered with a click, not a move.", state);
-  return solved(fmt::format("Legal: {} is played.", p.action.notation()), after, true);
+  return solved(fmt::format("Legal: {} is played.", p.action.notation()), after, true, p.action.id());
 }
 
 TourAnswer answer_click(Plugin& plugin, const std::string& state, const TourTask& task, const std::string& place) {

@@ -5,6 +5,7 @@
 // text; `gamehost tour` and `replay-viewer --tour` share this library.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,7 @@ std::vector<std::string> load_tour_states(Plugin& plugin, const Tour& tour);
 struct TourAnswer {
   bool solved = false;
   bool played = false;
+  std::uint32_t action = 0;  // the move played, when played
   std::string message;
   std::string state;
 };
