@@ -214,7 +214,7 @@ int run_tour_command(int argc, char** argv) {
     const std::string path = file.empty() ? gamehost::default_tour_path() : file;
     gamehost::Tour tour = gamehost::read_tour(path);
     gamehost::Registry registry = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
-    gamehost::Plugin& plugin = registry.find(tour.game);
+    gamehost::Plugin& plugin = tour_plugin(registry, tour);
     const int count = static_cast<int>(tour.steps.size());
     if (step < 1 || step > count) return tour_fail(kExitUsage, fmt::format("--step {}: {} has steps 1 to {}", step, path, count));
     TourModel model(plugin, std::move(tour), static_cast<std::size_t>(step - 1));

@@ -95,11 +95,11 @@ class TerminalTour {
       state_ = a.state;
       show_board();
     }
-    fmt::print("{}\n", wrapped(a.message));
+    fmt::print("{}\n", a.message);  // one line: the verdict (a ruling may be long)
     if (!a.solved) return fmt::print("Try again, or type next to go on.\n");
     if (!task.done.empty()) fmt::print("{}\n", wrapped(task.done));
-    fmt::print(step_ + 1 == tour_.steps.size() ? "That was the last step: type quit to end the tour.\n"
-                                               : "Type next for the next step.\n");
+    fmt::print("{}\n", step_ + 1 == tour_.steps.size() ? "That was the last step: type quit to end the tour."
+                                                     : "Type next for the next step.");
   }
 
   Plugin& plugin_;
@@ -130,7 +130,7 @@ void add_tour_command(CLI::App& app, Common& common) {
     const std::string path = args->file.empty() ? default_tour_path() : args->file;
     Tour tour = read_tour(path);
     Registry registry = common.registry();
-    Plugin& plugin = registry.find(tour.game);
+    Plugin& plugin = tour_plugin(registry, tour);
     const int count = static_cast<int>(tour.steps.size());
     if (args->step < 1 || args->step > count)
       throw UsageError(fmt::format("--step {}: {} has steps 1 to {}", args->step, path, count));

@@ -10,6 +10,7 @@
 #include <regex>
 
 #include "gamehost/error.h"
+#include "gamehost/registry.h"
 #include "gamehost/tour.h"
 
 namespace gamehost {
@@ -159,7 +160,7 @@ std::string tour_step_state(Plugin& plugin, const TourStep& step) {
   } catch (const CallError& e) {
     std::string why = e.what();
     // An inline position's "diagram line K" is line position_line + K of the tour.
-    static const std::regex diagram_line(R"(^diagram line (\d+): )");
+    static const std::regex diagram_line(R"((?:option position: )?diagram line (\d+): )");
     std::smatch m;
     if (step.position_from.find(':') != std::string::npos && std::regex_search(why, m, diagram_line)) {
       const auto file = step.position_from.substr(0, step.position_from.rfind(':'));
@@ -167,6 +168,14 @@ std::string tour_step_state(Plugin& plugin, const TourStep& step) {
                                   m.suffix().str()));
     }
     throw HostError(fmt::format("{}: position: {}", step.position_from, why));
+  }
+}
+
+Plugin& tour_plugin(Registry& registry, const Tour& tour) {
+  try {
+    return registry.find(tour.game);
+  } catch (const HostError& e) {
+    throw HostError(fmt::format("{}:{}: {}", tour.file, tour.game_line, e.what()));
   }
 }
 

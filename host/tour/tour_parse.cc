@@ -77,6 +77,7 @@ class Parser {
       if (in_step_) fail("'game:' belongs before the first step");
       if (value.empty()) fail("'game:' names a game, e.g. game: alien_city");
       tour_.game = value;
+      tour_.game_line = line_;
     } else if (key == "step") {
       finish_step();
       if (value.empty()) fail("'step:' needs a title");

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gamehost/plugin.h"
+#include "gamehost/registry.h"
 
 namespace gamehost {
 
@@ -50,6 +51,7 @@ struct Tour {
   std::string file;
   std::string title;
   std::string game;
+  int game_line = 0;
   std::vector<TourStep> steps;
 };
 
@@ -60,6 +62,10 @@ Tour read_tour(const std::string& path);
 
 // The shipped tour (games/tour/alien_city.tour, installed under share/).
 std::string default_tour_path();
+
+// The plugin of the tour's game; an unknown game is named with the
+// file and line of its "game:" line.
+Plugin& tour_plugin(Registry& registry, const Tour& tour);
 
 // The state a step starts from; throws HostError "WHERE: position: why"
 // naming the step's position line when the game refuses the position.
