@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "gamehost/plural.h"
 #include "gamehost/tour.h"
 
 namespace gamehost {
@@ -138,8 +139,8 @@ void add_tour_command(CLI::App& app, Common& common) {
       load_tour_states(plugin, tour);
       int tasks = 0;
       for (const auto& s : tour.steps) tasks += s.task.kind != TourTask::Kind::None;
-      return fmt::print("{}: OK: {} steps, {} tasks; every position loads and every task can be answered\n", path,
-                        count, tasks);
+      return fmt::print("{}: OK: {}, {}; every position loads and every task can be answered\n", path,
+                        count_of(count, "step", "steps"), count_of(tasks, "task", "tasks"));
     }
     TerminalTour(plugin, std::move(tour), common.color_on()).run(static_cast<std::size_t>(args->step - 1));
   });

@@ -10,6 +10,7 @@
 #include <regex>
 
 #include "gamehost/error.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/registry.h"
 #include "gamehost/tour.h"
 
@@ -129,7 +130,8 @@ Parsed parse_move(Plugin& plugin, const std::string& state, const std::string& t
   try {
     plugin.call(pb::METHOD_PARSE_ACTION, req, res);
   } catch (const CallError& e) {
-    p.status = e.status(), p.code = e.code(), p.message = e.what();
+    // The plugin's words may echo the answer, of any length.
+    p.status = e.status(), p.code = e.code(), p.message = clipped(e.what(), 1000);
     return p;
   }
   p.legal = true;
@@ -212,7 +214,15 @@ std::vector<std::string> load_tour_states(Plugin& plugin, const Tour& tour) {
   return states;
 }
 
+// An answer as typed, checked at the boundary: protobuf takes only UTF-8,
+// and a verdict that quotes it is clipped (gamehost/input_checks.h).
+std::optional<std::string> unusable(const std::string& text) {
+  if (const auto at = invalid_utf8_at(text)) return fmt::format("Not UTF-8 text (byte {}).", *at);
+  return std::nullopt;
+}
+
 TourAnswer answer_move(Plugin& plugin, const std::string& state, const TourTask& task, const std::string& text) {
+  if (const auto why = unusable(text)) return wrong(*why, state);
   const Parsed p = parse_move(plugin, state, text);
   if (!p.legal && p.status != pb::ILLEGAL_ACTION) return wrong(fmt::format("Not a move: {}", p.message), state);
   if (task.kind == TourTask::Kind::Refused) {
@@ -246,7 +256,9 @@ TourAnswer answer_move(Plugin& plugin, const std::string& state, const TourTask&
   return solved(fmt::format("Legal: {} is played.", p.action.notation()), after, true, p.action.id());
 }
 
-TourAnswer answer_click(Plugin& plugin, const std::string& state, const TourTask& task, const std::string& place) {
+TourAnswer answer_click(Plugin& plugin, const std::string& state, const TourTask& task, const std::string& typed) {
+  if (const auto why = unusable(typed)) return wrong(*why, state);
+  const std::string place = clipped(typed);
   if (!task.wants_click()) return wrong("This task is answered with a move, not a click.", state);
   const auto towers = scored_towers(plugin, state);
   const ScoredTower* clicked = tower_on(towers, place);
