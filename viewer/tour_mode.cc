@@ -13,12 +13,15 @@
 #include "gamehost/registry.h"
 #include "gamehost/transport.h"
 #include "headless.h"
+#include "label_layout.h"
+#include "path_player.h"
 #include "palette.h"
 #include "replay_view.h"
 #include "text_util.h"
 
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/System/Clock.hpp>
 #include <SFML/System/Err.hpp>
 #include <SFML/Window/Event.hpp>
 #include <SFML/Window/Keyboard.hpp>
@@ -256,7 +259,7 @@ class TourPicture {
 
   // The game's scene of the shown position, with its default overlays and
   // the clickable moves.
-  void rebuild(float scale) {
+  void rebuild(float scale, bool instant) {
     scale_ = scale;
     pb::ViewOptions view;
     view.set_hit_actions(true);
@@ -274,7 +277,14 @@ class TourPicture {
     const BoardTransform t = board_transform(res.scene());
     scene_ = std::make_shared<const PreparedScene>(std::move(*res.mutable_scene()), t, font_, scale);
     layers_.show(scene_, false);
+    // The selected tower's scoring paths, drawn as the replay draws them.
+    paths_.set_paths(scene_->scene(), t, font_, scale, instant);
+    std::vector<sf::FloatRect> texts = scene_text_boxes(*scene_);
+    paths_.place_labels(texts, piece_boxes(*scene_), kBoardArea);
   }
+
+  void update(float dt) { paths_.update(dt); }
+  bool animating() const { return paths_.running(); }
 
   const pb::HitArea* hit(sf::Vector2f p) const { return scene_ && kBoardArea.contains(p) ? scene_->hit_at(p) : nullptr; }
 
@@ -282,6 +292,7 @@ class TourPicture {
   void draw(sf::RenderTarget& target, const std::string* typed) const {
     target.clear(scene_ && scene_->scene().background() ? to_color(scene_->scene().background()) : kTourBackground);
     target.draw(layers_);
+    target.draw(paths_);
     sf::RectangleShape box({kPanelArea.width, kPanelArea.height});
     box.setPosition(kPanelArea.left, kPanelArea.top);
     box.setFillColor(kTourPanelBox);
@@ -318,6 +329,7 @@ class TourPicture {
   float scale_ = 1;
   std::shared_ptr<const PreparedScene> scene_;
   SceneLayers layers_;
+  PathPlayer paths_;
 };
 
 class TourWindow {
@@ -336,14 +348,16 @@ class TourWindow {
   }
 
   int run() {
+    sf::Clock clock;
     while (window_.isOpen()) {
       sf::Event e;
       while (window_.pollEvent(e)) handle(e);
       if (shown_ != model_.version()) {
         shown_ = model_.version();
-        picture_.rebuild(pixel_scale_for(window_.getSize()));
+        picture_.rebuild(pixel_scale_for(window_.getSize()), false);
         changed_(model_);
       }
+      picture_.update(clock.restart().asSeconds());
       picture_.draw(window_, typing_ ? &typed_ : nullptr);
       window_.display();
       sf::sleep(sf::milliseconds(8));
@@ -357,7 +371,7 @@ class TourWindow {
       case sf::Event::Closed: window_.close(); break;
       case sf::Event::Resized:
         window_.setView(letterboxed_view(window_.getSize()));
-        picture_.rebuild(pixel_scale_for(window_.getSize()));
+        picture_.rebuild(pixel_scale_for(window_.getSize()), true);
         break;
       case sf::Event::MouseButtonPressed:
         if (e.mouseButton.button == sf::Mouse::Left && !typing_)
@@ -421,7 +435,7 @@ int save_tour_screenshot(TourModel& model, const std::string& font_path, const s
   sf::RenderTexture& target = off.texture();
   target.setView(letterboxed_view(target.getSize()));
   TourPicture picture(model, font);
-  picture.rebuild(1);
+  picture.rebuild(1, true);
   picture.draw(target, nullptr);
   target.display();
   std::string problem;
