@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gamehost/error.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/install_paths.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/tour.h"
@@ -29,6 +30,8 @@ class Parser {
     while (std::getline(in, raw)) {
       ++line_;
       if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+      // The game reads positions as protobuf strings: UTF-8 only.
+      if (const auto at = invalid_utf8_at(raw)) fail(fmt::format("not UTF-8 text (byte {} of the line)", *at + 1));
       if (!raw.empty() && raw[0] == '|') {
         block_line(raw);
         continue;

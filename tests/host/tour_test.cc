@@ -158,6 +158,7 @@ TEST_CASE("gamehost tour: a damaged tour file is named by file and line, exit st
       {"game: alien_city\nstep: A\ntext: hi\n", "2: step 'A' has no 'position:'"},
       {"game: alien_city\n| x\n", "2: a '|' line belongs right after 'position:' (an inline position)"},
       {"tour: t\n", "1: no 'game:' line (e.g. game: alien_city)"},
+      {"game: alien_city\nstep: A\nposition:\n| \xff\xfe\n", "4: not UTF-8 text (byte 3 of the line)"},
       {"game: chess\nstep: A\nposition: " + seed + "\n",
        "1: unknown game 'chess' (installed: alien_city, city_planning, connect_four)"},
       {"game: alien_city\nstep: A\nposition:\n| to-move: Black build\n|  9  g*.. gXX. g*.. g... b... b... g... g*..\n",
