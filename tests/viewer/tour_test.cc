@@ -8,6 +8,7 @@
 
 #include "gamehost/plugin.h"
 #include "replay_view.h"
+#include "tour_mode.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
@@ -48,6 +49,54 @@ sf::Vector2f lot_in_window(const std::string& lot) {
 }
 
 }  // namespace
+
+namespace {
+
+// The hit area of `lot` in the model's shown position, with its moves.
+pb::HitArea hit_of(viewer::TourModel& model, const std::string& lot) {
+  pb::RenderSceneRequest render;
+  render.set_state(model.state());
+  render.mutable_view()->set_hit_actions(true);
+  pb::RenderSceneResponse res;
+  model.plugin().call(pb::METHOD_RENDER_SCENE, render, res);
+  for (const auto& hit : res.scene().hits())
+    if (hit.hover() == lot) return hit;
+  FAIL("no hit area for " << lot);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("the tour's clicks: a picker of the moves on a lot, and the game's ruling where nothing may be built",
+          "[unit][tour]") {
+  auto plugin = gamehost::Plugin::load(ALIEN_CITY_PLUGIN);
+  const gamehost::Tour tour = gamehost::read_tour(std::string(SOURCE_DIR) + "/games/tour/alien_city.tour");
+  viewer::TourModel model(*plugin, tour, 1);  // step 2: build anything legal
+  model.click(hit_of(model, "A5"));           // a red tower or a red dome fit there
+  REQUIRE(model.picker().size() == 2);
+  CHECK(model.picker()[0].label == "red tower");
+  model.choose(0);
+  CHECK(model.picker().empty());
+  CHECK_THAT(model.dump(), Catch::EndsWith("Tour\tanswer\tRT@A5\tLegal: RT@A5 is played.\nTour\tsolved\tyes\t"
+                                           "Building is that simple; what makes a lot legal is the subject of the "
+                                           "next five steps.\n"));
+  REQUIRE(model.last_action());
+
+  REQUIRE(model.go(5));  // step 7: ruling R8
+  model.click(hit_of(model, "H2"));
+  CHECK_THAT(model.dump(), Catch::EndsWith("Tour\tanswer\tH2\tRight, the rules refuse it: ruling R8 (rule 4): building "
+                                           "on H2 splits the street network\nTour\tsolved\tyes\t\n"));
+  REQUIRE(model.go(-2));  // step 5: ruling R10; a lot closed by another rule says that rule
+  model.click(hit_of(model, "B6"));
+  CHECK_THAT(model.dump(), Catch::EndsWith("Tour\tanswer\tB6\tThe rules refuse it: ruling R11 (rule 5): B6 is its "
+                                           "tile's icon lot, built last: A5 on the same tile can still be built\n"
+                                           "Tour\tsolved\tno\t\n"));
+  REQUIRE(model.go(9));  // step 14: a click task takes the lot
+  CHECK_FALSE(model.go(2));
+  model.click(hit_of(model, "E3"));
+  CHECK(model.selected() == "E3");
+  CHECK_THAT(model.dump(), Catch::EndsWith(kRight + "Tour\tsolved\tyes\t\n"));
+}
 
 TEST_CASE("replay-viewer --tour --dump-panel: a step's panel, and answers checked through the plugin",
           "[cli][tour]") {
