@@ -126,12 +126,12 @@ std::vector<TourModel::Line> TourModel::panel() const {
   const auto& task = step().task;
   if (task.kind != gamehost::TourTask::Kind::None)
     out.push_back({"Task: " + task.ask + (task.wants_click() ? "" : " (click the board, or Enter to type a move)"), 2});
-  for (std::size_t i = 0; i < picker_.size(); ++i)
-    out.push_back({fmt::format("{}  {}", i + 1, picker_[i].label), 2});
+  for (std::size_t i = 0; i < picker_.size(); ++i) out.push_back({fmt::format("{}  {}", i + 1, picker_[i].label), 2});
   if (!message_.empty()) out.push_back({message_, last_right_ ? 3 : 4});
   if (solved_ && !task.done.empty()) out.push_back({task.done, 3});
-  out.push_back({step_ + 1 < tour_.steps.size() ? "→ next step   ← back   R again   Q quit" : "the last step   ← back   Q quit",
-                 5});
+  out.push_back(
+      {step_ + 1 < tour_.steps.size() ? "→ next step   ← back   R again   Q quit" : "the last step   ← back   Q quit",
+       5});
   return out;
 }
 
@@ -188,10 +188,14 @@ int run_tour_command(int argc, char** argv) {
       ->expected(0, 1)
       ->type_name("[FILE]");
   app.add_option("--step", step, "start at step N (1 = the first)")->type_name("N");
-  app.add_option("--dump-panel", dump, "write the tour's panel as tab-separated text (section, key, value, text) "
-                                       "to FILE or -, after --answer; needs no display")->type_name("FILE");
-  app.add_option("--answer", answers, "with --dump-panel: answer the step's task with TEXT first (a move, or a "
-                                      "place for a click task); repeatable")->type_name("TEXT");
+  app.add_option("--dump-panel", dump,
+                 "write the tour's panel as tab-separated text (section, key, value, text) "
+                 "to FILE or -, after --answer; needs no display")
+      ->type_name("FILE");
+  app.add_option("--answer", answers,
+                 "with --dump-panel or --screenshot: answer the step's task with TEXT first (a move, or a "
+                 "place for a click task); repeatable")
+      ->type_name("TEXT");
   app.add_flag("--window", window, "with --dump-panel FILE: open the window too, and rewrite FILE after every change");
   app.add_option("--screenshot", screenshot, "draw the step (after --answer) offscreen to OUT.png and exit")
       ->type_name("OUT.png");
@@ -210,7 +214,8 @@ int run_tour_command(int argc, char** argv) {
     return tour_fail(kExitUsage, "--answer: only with --dump-panel or --screenshot (no window)");
   if (!screenshot.empty() && window) return tour_fail(kExitUsage, "--screenshot: not with --window");
   if (!screenshot.empty())
-    if (const auto problem = prepare_output(screenshot, OutputKind::File, false)) return tour_fail(kExitError, *problem);
+    if (const auto problem = prepare_output(screenshot, OutputKind::File, false))
+      return tour_fail(kExitError, *problem);
   if (!dump.empty() && dump != "-")
     if (const auto problem = prepare_output(dump, OutputKind::File, false)) return tour_fail(kExitError, *problem);
   try {
@@ -219,7 +224,8 @@ int run_tour_command(int argc, char** argv) {
     gamehost::Registry registry = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
     gamehost::Plugin& plugin = tour_plugin(registry, tour);
     const int count = static_cast<int>(tour.steps.size());
-    if (step < 1 || step > count) return tour_fail(kExitUsage, fmt::format("--step {}: {} has steps 1 to {}", step, path, count));
+    if (step < 1 || step > count)
+      return tour_fail(kExitUsage, fmt::format("--step {}: {} has steps 1 to {}", step, path, count));
     TourModel model(plugin, std::move(tour), static_cast<std::size_t>(step - 1));
     if (!window)
       for (const auto& a : answers) model.answer(a);
@@ -286,7 +292,9 @@ class TourPicture {
   void update(float dt) { paths_.update(dt); }
   bool animating() const { return paths_.running(); }
 
-  const pb::HitArea* hit(sf::Vector2f p) const { return scene_ && kBoardArea.contains(p) ? scene_->hit_at(p) : nullptr; }
+  const pb::HitArea* hit(sf::Vector2f p) const {
+    return scene_ && kBoardArea.contains(p) ? scene_->hit_at(p) : nullptr;
+  }
 
   // `typed`: the answer being typed (Enter), or null.
   void draw(sf::RenderTarget& target, const std::string* typed) const {
@@ -368,7 +376,9 @@ class TourWindow {
  private:
   void handle(const sf::Event& e) {
     switch (e.type) {
-      case sf::Event::Closed: window_.close(); break;
+      case sf::Event::Closed:
+        window_.close();
+        break;
       case sf::Event::Resized:
         window_.setView(letterboxed_view(window_.getSize()));
         picture_.rebuild(pixel_scale_for(window_.getSize()), true);
@@ -381,8 +391,11 @@ class TourWindow {
       case sf::Event::TextEntered:
         if (typing_ && e.text.unicode >= 32 && e.text.unicode < 127) typed_ += static_cast<char>(e.text.unicode);
         break;
-      case sf::Event::KeyPressed: key(e.key.code); break;
-      default: break;
+      case sf::Event::KeyPressed:
+        key(e.key.code);
+        break;
+      default:
+        break;
     }
   }
 
@@ -401,12 +414,26 @@ class TourWindow {
     }
     if (k >= K::Num1 && k <= K::Num9 && !model_.picker().empty()) return model_.choose(k - K::Num1);
     switch (k) {
-      case K::Right: case K::PageDown: model_.go(1); break;
-      case K::Left: case K::PageUp: model_.go(-1); break;
-      case K::R: model_.reset(); break;
-      case K::Enter: typing_ = true, typed_.clear(); break;
-      case K::Q: case K::Escape: window_.close(); break;
-      default: break;
+      case K::Right:
+      case K::PageDown:
+        model_.go(1);
+        break;
+      case K::Left:
+      case K::PageUp:
+        model_.go(-1);
+        break;
+      case K::R:
+        model_.reset();
+        break;
+      case K::Enter:
+        typing_ = true, typed_.clear();
+        break;
+      case K::Q:
+      case K::Escape:
+        window_.close();
+        break;
+      default:
+        break;
     }
   }
 

@@ -44,8 +44,10 @@ class TerminalTour {
         if (step_ + 1 == tour_.steps.size()) return fmt::print("That was the last step: the end of the tour.\n");
         enter(step_ + 1);
       } else if (word == "back" || word == "b") {
-        if (step_ == 0) fmt::print("This is the first step.\n");
-        else enter(step_ - 1);
+        if (step_ == 0)
+          fmt::print("This is the first step.\n");
+        else
+          enter(step_ - 1);
       } else if (word == "reset" || word == "board") {
         if (word == "reset") state_ = starts_[step_], before_.clear();
         show_board();
@@ -73,24 +75,27 @@ class TerminalTour {
     show_board();
     for (const auto& p : s.text)
       if (!p.empty()) fmt::print("\n{}\n", wrapped(p));
-    if (s.task.kind != TourTask::Kind::None) fmt::print("\n{}\n", wrapped("Task: " + s.task.ask));
-    else fmt::print("\n(next: the next step)\n");
+    if (s.task.kind != TourTask::Kind::None)
+      fmt::print("\n{}\n", wrapped("Task: " + s.task.ask));
+    else
+      fmt::print("\n(next: the next step)\n");
   }
 
   void show_board() const { fmt::print("{}\n", board_text(plugin_, state_, before_, color_)); }
 
   void help() const {
-    fmt::print("next (n), back (b): another step; reset: this step's position again; board: show it; quit (q).\n"
-               "A task is answered with a move in the game's notation ({}) or, when it asks for a click, a lot.\n",
-               "RT@E3, claim@E3, decline");
+    fmt::print(
+        "next (n), back (b): another step; reset: this step's position again; board: show it; quit (q).\n"
+        "A task is answered with a move in the game's notation ({}) or, when it asks for a click, a lot.\n",
+        "RT@E3, claim@E3, decline");
   }
 
   void answer(const std::string& text) {
     const TourTask& task = tour_.steps[step_].task;
     if (task.kind == TourTask::Kind::None) return fmt::print("This step has no task: type next (or back, quit).\n");
     const std::string word = text.substr(0, text.find_first_of(" \t"));
-    const TourAnswer a = task.wants_click() ? answer_click(plugin_, state_, task, word)
-                                            : answer_move(plugin_, state_, task, text);
+    const TourAnswer a =
+        task.wants_click() ? answer_click(plugin_, state_, task, word) : answer_move(plugin_, state_, task, text);
     if (a.played) {
       before_ = state_;
       state_ = a.state;
@@ -100,7 +105,7 @@ class TerminalTour {
     if (!a.solved) return fmt::print("Try again, or type next to go on.\n");
     if (!task.done.empty()) fmt::print("{}\n", wrapped(task.done));
     fmt::print("{}\n", step_ + 1 == tour_.steps.size() ? "That was the last step: type quit to end the tour."
-                                                     : "Type next for the next step.");
+                                                       : "Type next for the next step.");
   }
 
   Plugin& plugin_;
@@ -120,7 +125,8 @@ void add_tour_command(CLI::App& app, Common& common) {
     bool check = false;
   };
   auto args = std::make_shared<Args>();
-  auto* cmd = app.add_subcommand("tour", "a guided tour of a game's rules, step by step, with tasks (docs/teaching.md)");
+  auto* cmd =
+      app.add_subcommand("tour", "a guided tour of a game's rules, step by step, with tasks (docs/teaching.md)");
   cmd->add_option("FILE", args->file, "a tour file (default: the shipped games/tour/alien_city.tour)")
       ->type_name("FILE");
   cmd->add_option("--step", args->step, "start at step N (1 = the first)")->type_name("N");

@@ -166,8 +166,8 @@ std::string tour_step_state(Plugin& plugin, const TourStep& step) {
     std::smatch m;
     if (step.position_from.find(':') != std::string::npos && std::regex_search(why, m, diagram_line)) {
       const auto file = step.position_from.substr(0, step.position_from.rfind(':'));
-      throw HostError(fmt::format("{}:{}: position: {}", file, step.position_line + std::stoi(m[1].str()),
-                                  m.suffix().str()));
+      throw HostError(
+          fmt::format("{}:{}: position: {}", file, step.position_line + std::stoi(m[1].str()), m.suffix().str()));
     }
     throw HostError(fmt::format("{}: position: {}", step.position_from, why));
   }
@@ -228,9 +228,9 @@ TourAnswer answer_move(Plugin& plugin, const std::string& state, const TourTask&
   if (task.kind == TourTask::Kind::Refused) {
     if (p.legal) return wrong(fmt::format("{} is legal: find a move that ruling {} forbids.", text, task.code), state);
     if (p.code != task.code)
-      return wrong(fmt::format("Refused, but by another rule: {}. Find one that ruling {} forbids.", p.message,
-                               task.code),
-                   state);
+      return wrong(
+          fmt::format("Refused, but by another rule: {}. Find one that ruling {} forbids.", p.message, task.code),
+          state);
     return solved(fmt::format("Right, the rules refuse it: {}", p.message), state, false);
   }
   if (!p.legal) return wrong(fmt::format("The rules refuse it: {}", p.message), state);
@@ -263,29 +263,29 @@ TourAnswer answer_click(Plugin& plugin, const std::string& state, const TourTask
   const auto towers = scored_towers(plugin, state);
   const ScoredTower* clicked = tower_on(towers, place);
   if (task.kind == TourTask::Kind::ClickMost) {
-    if (!clicked) return wrong(fmt::format("{} is not a claimed tower (they are: {}).", place, claimed_list(towers)),
-                               state);
+    if (!clicked)
+      return wrong(fmt::format("{} is not a claimed tower (they are: {}).", place, claimed_list(towers)), state);
     int most = 0;
     for (const auto& t : towers) most = std::max(most, t.points);
     if (clicked->points < most) return wrong(fmt::format("{}: another tower scores more.", scored(*clicked)), state);
     return solved(fmt::format("Right: {}, the most.", scored(*clicked)), state, false);
   }
   const ScoredTower* tower = tower_on(towers, task.place);
-  if (!tower) throw HostError(fmt::format("the task's tower {} is not a claimed tower here (they are: {})",
-                                          task.place, claimed_list(towers)));
+  if (!tower)
+    throw HostError(fmt::format("the task's tower {} is not a claimed tower here (they are: {})", task.place,
+                                claimed_list(towers)));
   if (task.kind == TourTask::Kind::ClickCompetitor) {
     if (tower->competitor.empty()) throw HostError(fmt::format("the tower on {} has no competitor", task.place));
     if (place != tower->competitor)
-      return wrong(fmt::format("{} is not the tower of {}'s colour nearest to it along the streets.", place, task.place),
-                   state);
-    return solved(fmt::format("Right: {} is {} streets from {}.", place, tower->competitor_distance, task.place),
-                  state, false);
+      return wrong(
+          fmt::format("{} is not the tower of {}'s colour nearest to it along the streets.", place, task.place), state);
+    return solved(fmt::format("Right: {} is {} streets from {}.", place, tower->competitor_distance, task.place), state,
+                  false);
   }
   const auto& c = tower->customers;
   if (std::find(c.begin(), c.end(), place) == c.end())
     return wrong(fmt::format("{} is not a customer of {}.", place, task.place), state);
-  return solved(fmt::format("Right: {} is one of the {} customers of {}.", place, c.size(), task.place), state,
-                false);
+  return solved(fmt::format("Right: {} is one of the {} customers of {}.", place, c.size(), task.place), state, false);
 }
 
 }  // namespace gamehost

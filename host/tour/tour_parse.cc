@@ -43,8 +43,10 @@ class Parser {
       }
       const auto colon = l.find(':');
       if (colon == std::string::npos)
-        fail(fmt::format("'{}': a line is KEY: VALUE (tour, game, step, position, text, task, ask, done), "
-                         "'| ' in a position, or '#' a comment", l));
+        fail(
+            fmt::format("'{}': a line is KEY: VALUE (tour, game, step, position, text, task, ask, done), "
+                        "'| ' in a position, or '#' a comment",
+                        l));
       keyed(trim(l.substr(0, colon)), trim(l.substr(colon + 1)));
     }
     finish_step();
@@ -105,8 +107,8 @@ class Parser {
 
   void position(const std::string& value) {
     TourStep& s = step("position");
-    if (s.position_line) fail(fmt::format("a second position for step '{}' (the first is on line {})", s.title,
-                                          s.position_line));
+    if (s.position_line)
+      fail(fmt::format("a second position for step '{}' (the first is on line {})", s.title, s.position_line));
     s.position_line = line_;
     if (value.empty()) {  // inline: the '|' lines that follow
       in_block_ = true;
@@ -161,8 +163,8 @@ class Parser {
     if (current_.position.empty())
       fail_at(current_.position_line, fmt::format("step '{}': the inline position has no '|' lines", current_.title));
     if (current_.task.kind != TourTask::Kind::None && current_.task.ask.empty())
-      fail_at(current_.task.line, fmt::format("step '{}': the task has no 'ask:' (what to tell the learner)",
-                                              current_.title));
+      fail_at(current_.task.line,
+              fmt::format("step '{}': the task has no 'ask:' (what to tell the learner)", current_.title));
     tour_.steps.push_back(std::move(current_));
     in_step_ = false;
   }

@@ -43,7 +43,8 @@ const std::vector<TaskCase> kTasks = {
     {4, "BD@A5",
      "Refused, but by another rule: ruling R10 (rule 2): a blue dome goes on a blue tile while one can take it, e.g. "
      "C1. Find one that ruling R9 forbids.",
-     "BT@A5", "Right, the rules refuse it: ruling R9 (rule 3): the first two structures on the red tile of A5 must be red"},
+     "BT@A5",
+     "Right, the rules refuse it: ruling R9 (rule 3): the first two structures on the red tile of A5 must be red"},
     {5, "BD@C1", "BD@C1 is legal: find a move that ruling R10 forbids.", "BD@A5",
      "Right, the rules refuse it: ruling R10 (rule 2): a blue dome goes on a blue tile while one can take it, e.g. C1"},
     {6, "RT@A5", "RT@A5 is legal: find a move that ruling R11 forbids.", "RT@B6",
@@ -74,8 +75,7 @@ const std::vector<TaskCase> kTasks = {
 
 }  // namespace
 
-TEST_CASE("gamehost tour --check: every step of the shipped tour loads and every task can be answered",
-          "[cli][tour]") {
+TEST_CASE("gamehost tour --check: every step of the shipped tour loads and every task can be answered", "[cli][tour]") {
   const Run r = run_gamehost({"tour", "--check"});
   CHECK(r.exit_code == 0);
   CHECK(r.out == fs::path(kTour).lexically_normal().string() +
@@ -129,7 +129,8 @@ TEST_CASE("gamehost tour: next, back and the ends of the tour", "[cli][tour]") {
   CHECK_THAT(r.out, Catch::Contains("tour 1/15> This is the first step.\n"));
   CHECK_THAT(r.out, Catch::Contains("tour 1/15> This step has no task: type next (or back, quit).\n"));
   CHECK_THAT(r.out, Catch::Contains("\nStep 2 of 15: Your pieces and your first build\n"));
-  CHECK(r.out.find("\nStep 1 of 15: The city: lots and tiles\n") != r.out.rfind("\nStep 1 of 15: The city: lots and tiles\n"));
+  CHECK(r.out.find("\nStep 1 of 15: The city: lots and tiles\n") !=
+        r.out.rfind("\nStep 1 of 15: The city: lots and tiles\n"));
   const Run end = tour({"--step", "15"}, "A4\nnext\n");
   CHECK(end.exit_code == 0);
   CHECK_THAT(end.out, Catch::Contains("That was the last step: type quit to end the tour.\n"));
@@ -138,8 +139,8 @@ TEST_CASE("gamehost tour: next, back and the ends of the tour", "[cli][tour]") {
   CHECK(eof.exit_code == 0);
   const Run bad = tour({"--step", "16"}, "");
   CHECK(bad.exit_code == 2);
-  CHECK(bad.err == "gamehost: error: --step 16: " + fs::path(kTour).lexically_normal().string() +
-                       " has steps 1 to 15\n");
+  CHECK(bad.err ==
+        "gamehost: error: --step 16: " + fs::path(kTour).lexically_normal().string() + " has steps 1 to 15\n");
 }
 
 TEST_CASE("gamehost tour: a damaged tour file is named by file and line, exit status 1", "[cli][tour]") {
@@ -153,8 +154,9 @@ TEST_CASE("gamehost tour: a damaged tour file is named by file and line, exit st
        "click customer PLACE)"},
       {"game: alien_city\nstep: A\nposition: " + seed + "\ntask: gains x\nask: go\n",
        "4: task 'gains x': give a whole number of points, 1 or more"},
-      {"game: alien_city\nstep: A\nposition: " + seed + "\ntask: move\n", "4: step 'A': the task has no 'ask:' (what "
-                                                                          "to tell the learner)"},
+      {"game: alien_city\nstep: A\nposition: " + seed + "\ntask: move\n",
+       "4: step 'A': the task has no 'ask:' (what "
+       "to tell the learner)"},
       {"game: alien_city\nstep: A\ntext: hi\n", "2: step 'A' has no 'position:'"},
       {"game: alien_city\n| x\n", "2: a '|' line belongs right after 'position:' (an inline position)"},
       {"tour: t\n", "1: no 'game:' line (e.g. game: alien_city)"},

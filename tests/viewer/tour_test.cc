@@ -98,8 +98,7 @@ TEST_CASE("the tour's clicks: a picker of the moves on a lot, and the game's rul
   CHECK_THAT(model.dump(), Catch::EndsWith(kRight + "Tour\tsolved\tyes\t\n"));
 }
 
-TEST_CASE("replay-viewer --tour --dump-panel: a step's panel, and answers checked through the plugin",
-          "[cli][tour]") {
+TEST_CASE("replay-viewer --tour --dump-panel: a step's panel, and answers checked through the plugin", "[cli][tour]") {
   const Run plain = run_viewer({"--tour", "--step", "14", "--dump-panel", "-"});
   REQUIRE(plain.exit_code == 0);
   CHECK_THAT(plain.out, Catch::StartsWith("Tour\ttitle\t\tAlien City, a guided tour of the rules\n"
@@ -119,8 +118,8 @@ TEST_CASE("replay-viewer --tour: bad command lines and a damaged tour are named"
   write_file(dir / "bad.tour", "game: alien_city\nstep: One\nposition: nowhere.txt\n");
   const Run bad = run_viewer({"--tour", (dir / "bad.tour").string(), "--dump-panel", "-"});
   CHECK(bad.exit_code == 1);
-  CHECK(bad.err == "replay-viewer: error: " + (dir / "bad.tour").string() + ":3: position nowhere.txt: " +
-                       (dir / "nowhere.txt").string() + ": no such file\n");
+  CHECK(bad.err == "replay-viewer: error: " + (dir / "bad.tour").string() +
+                       ":3: position nowhere.txt: " + (dir / "nowhere.txt").string() + ": no such file\n");
   const Run step = run_viewer({"--tour", "--step", "16", "--dump-panel", "-"});
   CHECK(step.exit_code == 2);
   CHECK_THAT(step.err, Catch::EndsWith("alien_city.tour has steps 1 to 15\n"));
