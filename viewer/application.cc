@@ -359,6 +359,7 @@ void Application::draw_help() {
         for (const pb::Overlay& o : view_->scene().overlays())
           lines.push_back({o.shortcut() + "   " + o.name() + " on / off", false});
         break;
+      case KeyHelp::When::kTour: break;  // the tour's window has its own keys (tour_mode.h)
       case KeyHelp::When::kReview:
         if (!view_->review()) break;
         [[fallthrough]];

@@ -33,6 +33,11 @@ constexpr std::array kKeys{
     KeyHelp{"H or ?", "this help, listing every key"},
     KeyHelp{"Q", "quit (or close the window)"},
     KeyHelp{"hover", "details of what is under the pointer (tooltips come from the game)"},
+    KeyHelp{"→ / ← in a tour", "the next / previous step (also Page Down / Page Up)", W::kTour},
+    KeyHelp{"click in a tour", "answer the step's task: the move there (a picker when several fit: 1 to 9), or the "
+                               "place a click task asks for", W::kTour},
+    KeyHelp{"Enter in a tour", "type the answer (a move, e.g. RT@E3, or a lot); Enter checks it, Esc cancels", W::kTour},
+    KeyHelp{"R in a tour", "the step's position again", W::kTour},
 };
 
 // Display columns, not bytes: the arrows are one column each.

@@ -15,6 +15,7 @@ struct KeyHelp {
     kAlways,
     kReview,    // only with a review open (the window lists them then)
     kOverlays,  // the game's overlay keys: the window lists each overlay instead
+    kTour,      // only in a guided tour (replay-viewer --tour, tour_mode.h)
   };
   std::string_view keys;
   std::string_view does;

@@ -42,6 +42,7 @@
 #include "replay_session.h"
 #include "review_data.h"
 #include "side_panel.h"
+#include "tour_mode.h"
 
 using namespace viewer;
 
@@ -79,6 +80,7 @@ static std::optional<gamehost::VariationTree::NodeId> open_variation(AnalysisBoa
 
 int main(int argc, char** argv) {
   gamehost::silence_protobuf_log();  // a log's bad text is the viewer's own message, never protobuf's line
+  if (wants_tour(argc, argv)) return run_tour_command(argc, argv);  // its own options (tour_mode.h)
   CLI::App app{"replay-viewer: step through a recorded game, see why each tower scores (docs/viewer.md)",
                "replay-viewer"};
   app.set_version_flag("--version", std::string("replay-viewer ") + GAMEHOST_VERSION);
@@ -150,6 +152,10 @@ int main(int argc, char** argv) {
                                    "second, animated; never locks the log (docs/teaching.md)");
   app.add_option("--idle-exit", idle_exit, "with --follow --dump-panel: stop after S seconds without a new ply "
                                            "(default 60)")->type_name("S")->check(CLI::Range(0.1, 86400.0));
+  std::string tour_help;  // read by run_tour_command() before this parser runs; listed for --help
+  app.add_option("--tour", tour_help, "a guided tour of the rules instead of a log (default: the shipped Alien City "
+                                      "tour); with --step N, --dump-panel, --answer (docs/teaching.md)")
+      ->type_name("[FILE]")->expected(0, 1);
   // The keys from the table the window's help draws (keys.h), the exit
   // statuses from environment.h's constants; help2man makes them
   // replay-viewer(1)'s KEYS and EXIT STATUS sections.

@@ -141,4 +141,7 @@ std::string position_state(Plugin& plugin, const std::string& position, const st
 // Printable diagrams (cmd_diagram.cc, docs/teaching.md).
 void add_diagram_command(CLI::App& app, Common& common);
 
+// The guided rules tour at the terminal (cmd_tour.cc, docs/teaching.md).
+void add_tour_command(CLI::App& app, Common& common);
+
 }  // namespace gamehost
