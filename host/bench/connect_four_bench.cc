@@ -38,6 +38,30 @@ void BM_Interface_RandomPlayout(benchmark::State& st) {
 }
 BENCHMARK(BM_Interface_RandomPlayout)->ArgName("K")->Arg(1)->Arg(16);
 
+// A whole random game played ply by ply through the module, as `gamehost
+// play` runs random agents and as a Python loop over apply_action does:
+// NewGame, then per ply one Apply returning the new state's legal ids (as
+// before METHOD_STEP).
+void BM_Interface_RandomGame(benchmark::State& st) {
+  std::uint64_t seed = 0, plies = 0;
+  for (auto _ : st) plies += bench::random_game(plugin(), ++seed);
+  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["ns/ply"] = benchmark::Counter(static_cast<double>(plies) * 1e-9,
+                                             benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Interface_RandomGame);
+
+// The same games through Plugin::step (METHOD_STEP: Apply and the status in
+// one flat answer, the state not sent back when the plugin returned it).
+void BM_Interface_RandomGameStep(benchmark::State& st) {
+  std::uint64_t seed = 0, plies = 0;
+  for (auto _ : st) plies += bench::random_game_by_step(plugin(), ++seed);
+  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["ns/ply"] = benchmark::Counter(static_cast<double>(plies) * 1e-9,
+                                             benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Interface_RandomGameStep);
+
 // One search of 2000 iterations from the empty board (a fresh tree each
 // time), one thread, one playout per iteration.
 void BM_Interface_MctsIterations(benchmark::State& st) {

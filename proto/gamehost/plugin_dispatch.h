@@ -5,8 +5,8 @@
 // A game supplies a Handlers class with a member per call it answers,
 //   Outcome describe(const v1::DescribeRequest&, v1::DescribeResponse&);
 //   Outcome new_game(...), query, apply, parse_action, observe, analyze,
-//   evaluate, rollout, render_scene, sample_hidden, solve, observation_tensor
-//   (same shape);
+//   evaluate, rollout, render_scene, sample_hidden, solve, observation_tensor,
+//   step (same shape);
 // where Outcome is std::optional of a refusal with `status`, `code` and
 // `message` (nullopt = OK); a handler may also return void (always OK).
 // Calls the class has no member for are answered UNIMPLEMENTED. Then:
@@ -115,6 +115,7 @@ class PluginDispatcher final : public GamePlugin {
       GAMEHOST_DISPATCH(METHOD_SAMPLE_HIDDEN, sample_hidden_, sample_hidden)
       GAMEHOST_DISPATCH(METHOD_SOLVE, solve_, solve)
       GAMEHOST_DISPATCH(METHOD_OBSERVATION_TENSOR, observation_tensor_, observation_tensor)
+      GAMEHOST_DISPATCH(METHOD_STEP, step_, step)
       default:
         return fail(v1::UNIMPLEMENTED, id_ + " does not implement method " + std::to_string(method));
     }
@@ -137,6 +138,7 @@ class PluginDispatcher final : public GamePlugin {
   Slot<v1::SampleHiddenRequest, v1::SampleHiddenResponse> sample_hidden_;
   Slot<v1::SolveRequest, v1::SolveResponse> solve_;
   Slot<v1::ObservationTensorRequest, v1::ObservationTensorResponse> observation_tensor_;
+  Slot<v1::StepRequest, v1::StepResponse> step_;
 };
 
 }  // namespace gamehost

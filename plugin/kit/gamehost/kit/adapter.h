@@ -45,7 +45,11 @@
 //                                     // (nullopt: everything), marking what
 //                                     // changed since `before` (if not null)
 //
-// Adapter<Game> is then the Handlers of PluginDispatcher (entry.h).
+// Adapter<Game> is then the Handlers of PluginDispatcher (entry.h). Every
+// game gets Step (METHOD_STEP: Apply and the status in one flat answer) from
+// its apply and fill_info; a module compiled with GAMEHOST_KIT_NO_STEP
+// answers as plugins built before Step did (the host's fallback is tested
+// with one).
 #pragma once
 
 #include <concepts>
@@ -126,6 +130,10 @@ class Adapter {
     if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
     if constexpr (HasObservationTensor<Game>) info_.add_optional_methods(pb::METHOD_OBSERVATION_TENSOR);
     if constexpr (HasSolve<Game>) info_.add_optional_methods(pb::METHOD_SOLVE);
+#ifndef GAMEHOST_KIT_NO_STEP
+    info_.add_optional_methods(pb::METHOD_STEP);
+#endif
+    step_flags_.set_legal_ids(true);
   }
 
   void describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) { *resp.mutable_info() = info_; }
@@ -162,6 +170,35 @@ class Adapter {
     finish(std::move(s), req.flags(), *resp.mutable_state(), *resp.mutable_info());
     return std::nullopt;
   }
+
+#ifndef GAMEHOST_KIT_NO_STEP
+  // Apply from the request's state, or from the last Step's when it sends
+  // none, then the new state's status copied flat out of the game's own
+  // fill_info (so Step says exactly what Apply + Query say).
+  Outcome step(const pb::StepRequest& req, pb::StepResponse& resp) {
+    const State* from = nullptr;
+    if (req.state().empty()) {
+      if (!stepped_) return refuse(pb::BAD_STATE, "Step without a state, but no Step has returned one yet");
+      from = &*stepped_;
+    } else {
+      auto loaded = cache_.load(req.state());
+      if (!loaded) return refuse(pb::BAD_STATE, loaded.error());
+      from = *loaded;
+    }
+    State s = *from;
+    pb::ActionInfo* described = nullptr;
+    if (req.describe_action()) described = &step_action_, step_action_.Clear();
+    if (auto refused = game_.apply(s, req.action_id(), described)) return refused;
+    step_flags_.set_scores(req.scores());
+    step_info_.Clear();
+    game_.fill_info(s, step_flags_, step_info_);
+    copy_status(step_info_, resp);
+    if (described) resp.set_notation(step_action_.notation());
+    resp.set_state(Game::encode(s));
+    stepped_ = std::move(s);
+    return std::nullopt;
+  }
+#endif
 
   Outcome parse_action(const pb::ParseActionRequest& req, pb::ParseActionResponse& resp) {
     auto s = cache_.load(req.state());
@@ -293,6 +330,17 @@ class Adapter {
     cache_.remember(bytes, std::move(s));
   }
 
+  static void copy_status(const pb::StateInfo& info, pb::StepResponse& resp) {
+    resp.set_to_move(info.to_move());
+    resp.set_phase(info.phase());
+    resp.set_terminal(info.terminal());
+    resp.mutable_legal_ids()->CopyFrom(info.legal_ids());
+    resp.mutable_chance_probabilities()->CopyFrom(info.chance_probabilities());
+    resp.mutable_returns()->CopyFrom(info.returns());
+    resp.mutable_scores()->CopyFrom(info.scores());
+    resp.set_result(info.result());
+  }
+
   // The terminal board of `s`, marking the change from `before_bytes`
   // (decoded apart from the cache, which keeps the state the host goes on
   // with). Games without a board leave `out` empty.
@@ -321,6 +369,12 @@ class Adapter {
   pb::GameInfo info_;
   Game game_;
   StateCache<State, &Game::decode> cache_;
+  // Step's own: the state it last returned, and reused messages so that a
+  // warm Step allocates nothing.
+  std::optional<State> stepped_;
+  pb::QueryFlags step_flags_;
+  pb::StateInfo step_info_;
+  pb::ActionInfo step_action_;
 };
 
 }  // namespace gamehost::kit
