@@ -89,32 +89,6 @@ std::uint64_t random_game(Plugin& p, std::uint64_t seed) {
   return plies;
 }
 
-std::uint64_t random_game_by_step(Plugin& p, std::uint64_t seed) {
-  pb::NewGameRequest req;
-  req.set_seed(seed);
-  *req.mutable_flags() = legal_ids();
-  static thread_local pb::StepResponse step;
-  SplitMix rng(seed);
-  auto started = p.new_game(req);
-  std::string state = std::move(*started.mutable_state());
-  pb::StateInfo& info = *started.mutable_info();
-  std::uint64_t plies = 0;
-  auto choose = [&](const auto& ids, std::int32_t to_move, const auto& probabilities) {
-    if (to_move != -1) return ids[static_cast<int>(rng.below(static_cast<std::uint64_t>(ids.size())))];
-    pb::StateInfo chance;  // rare: City Planning's deals
-    *chance.mutable_legal_ids() = ids;
-    *chance.mutable_chance_probabilities() = probabilities;
-    return draw_chance(chance, rng.unit());
-  };
-  if (info.terminal()) return 0;
-  p.step(state, choose(info.legal_ids(), info.to_move(), info.chance_probabilities()), step);
-  for (++plies; !step.terminal(); ++plies) {
-    state.swap(*step.mutable_state());
-    p.step(state, choose(step.legal_ids(), step.to_move(), step.chance_probabilities()), step);
-  }
-  return plies;
-}
-
 void log_write_and_verify(benchmark::State& st, Plugin& p) {
   const auto path = temp_log("wv");
   int plies = 0;

@@ -40,10 +40,6 @@ Line scripted_game(Plugin& p, std::uint64_t seed, int plies = 1 << 30);
 // NewGame, then Apply with packed legal ids per ply, chance drawn by the
 // host from chance_probabilities. Returns the plies played.
 std::uint64_t random_game(Plugin& p, std::uint64_t seed);
-// The same game through Plugin::step (one Step per ply, the state sent only
-// when it is not the one the plugin returned last), as `gamehost play` and
-// the Python module play now.
-std::uint64_t random_game_by_step(Plugin& p, std::uint64_t seed);
 
 // Times a game by random agents (seed 1) recorded to a log in /tmp (one
 // write per ply) and then read and verified; counter "plies/game".

@@ -1,5 +1,6 @@
 #include "gamehost/plugin.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/step_wire.h"
 
 #include <fmt/core.h>
 
@@ -55,8 +56,17 @@ std::uint32_t Plugin::max_plies() const { return info_.max_plies() ? info_.max_p
 
 void Plugin::call(pb::Method method, const google::protobuf::MessageLite& request,
                   google::protobuf::MessageLite& response) {
+  const std::string_view out = call_raw(method, request);
+  const std::string& name = info_.id().empty() ? path_.filename().string() : info_.id();
+  if (!response.ParseFromArray(out.data(), static_cast<int>(out.size())))
+    throw PluginFault(name, call_name(method), "sent an unreadable reply",
+                      fmt::format("not a {}", response.GetTypeName()));
+}
+
+std::string_view Plugin::call_raw(pb::Method method, const google::protobuf::MessageLite& request) {
   request_buffer_.clear();
-  request.AppendToString(&request_buffer_);
+  if (&request == &step_request_) step_wire::encode_step_request(request_buffer_, step_request_);
+  else request.AppendToString(&request_buffer_);
   // Before Describe has answered, the file names the plugin.
   const std::string& name = info_.id().empty() ? path_.filename().string() : info_.id();
   // A Step called from outside step() leaves the plugin at a state
@@ -82,9 +92,7 @@ void Plugin::call(pb::Method method, const google::protobuf::MessageLite& reques
     throw CallError(status, error.code(),
                     error.message().empty() ? status_name(status) : clipped_words(error.message()));
   }
-  if (!response.ParseFromArray(out.data(), static_cast<int>(out.size())))
-    throw PluginFault(name, call_name(method), "sent an unreadable reply",
-                      fmt::format("not a {}", response.GetTypeName()));
+  return out;
 }
 
 pb::NewGameResponse Plugin::new_game(const pb::NewGameRequest& request) {
@@ -120,7 +128,9 @@ void Plugin::step(const std::string& state, std::uint32_t action_id, pb::StepRes
   step_request_.set_scores(scores);
   step_request_.set_describe_action(describe_action);
   try {
-    call(pb::METHOD_STEP, step_request_, out);
+    const std::string_view answer = call_raw(pb::METHOD_STEP, step_request_);
+    if (!step_wire::decode_step(answer, out))
+      throw PluginFault(info_.id(), call_name(pb::METHOD_STEP), "sent an unreadable reply", "not a gamehost.v1.StepResponse");
   } catch (const CallError& e) {
     if (e.status() != pb::UNIMPLEMENTED) throw;
     has_step_ = false;  // listed but not answered: Apply from now on

@@ -48,6 +48,8 @@ class Plugin {
   // plugin failed (isolated: crashed, hung, oversized reply).
   void call(pb::Method method, const google::protobuf::MessageLite& request,
             google::protobuf::MessageLite& response);
+  // The same without parsing: the answer's bytes (valid until the next call).
+  std::string_view call_raw(pb::Method method, const google::protobuf::MessageLite& request);
 
   // Typed shortcuts for the calls every game answers.
   pb::NewGameResponse new_game(const pb::NewGameRequest& request);

@@ -64,6 +64,7 @@
 #include "gamehost/kit/outcome.h"
 #include "gamehost/kit/solve.h"
 #include "gamehost/kit/state_cache.h"
+#include "gamehost/step_wire.h"
 #include "scene.pb.h"
 
 namespace gamehost::kit {
@@ -173,9 +174,10 @@ class Adapter {
 
 #ifndef GAMEHOST_KIT_NO_STEP
   // Apply from the request's state, or from the last Step's when it sends
-  // none, then the new state's status copied flat out of the game's own
-  // fill_info (so Step says exactly what Apply + Query say).
-  Outcome step(const pb::StepRequest& req, pb::StepResponse& resp) {
+  // none, then the new state's status from the game's own fill_info (so Step
+  // says exactly what Apply + Query say), its bytes written straight into
+  // the dispatcher's answer buffer `out` (gamehost/step_wire.h).
+  Outcome step_wire(const pb::StepRequest& req, std::string& out) {
     const State* from = nullptr;
     if (req.state().empty()) {
       if (!stepped_) return refuse(pb::BAD_STATE, "Step without a state, but no Step has returned one yet");
@@ -192,9 +194,8 @@ class Adapter {
     step_flags_.set_scores(req.scores());
     step_info_.Clear();
     game_.fill_info(s, step_flags_, step_info_);
-    copy_status(step_info_, resp);
-    if (described) resp.set_notation(step_action_.notation());
-    resp.set_state(Game::encode(s));
+    const std::string bytes = Game::encode(s);
+    step_wire::encode_step(out, bytes, step_info_, step_action_.notation(), described != nullptr);
     stepped_ = std::move(s);
     return std::nullopt;
   }
@@ -328,17 +329,6 @@ class Adapter {
     if constexpr (HasBoard<Game>)
       if (flags.board() && !info.has_board()) game_.board(s, nullptr, std::nullopt, *info.mutable_board());
     cache_.remember(bytes, std::move(s));
-  }
-
-  static void copy_status(const pb::StateInfo& info, pb::StepResponse& resp) {
-    resp.set_to_move(info.to_move());
-    resp.set_phase(info.phase());
-    resp.set_terminal(info.terminal());
-    resp.mutable_legal_ids()->CopyFrom(info.legal_ids());
-    resp.mutable_chance_probabilities()->CopyFrom(info.chance_probabilities());
-    resp.mutable_returns()->CopyFrom(info.returns());
-    resp.mutable_scores()->CopyFrom(info.scores());
-    resp.set_result(info.result());
   }
 
   // The terminal board of `s`, marking the change from `before_bytes`
