@@ -1,7 +1,8 @@
 """apply_action plays one Step a ply (docs/interface.md, "Step"): the status
 it keeps (legal ids, whose turn, the end, the returns) is what a fresh Query
 of the same state says, in random games of each game; legal_actions() gives a
-new list each time, so changing one changes nothing."""
+new list each time, so changing one changes nothing. And the bulk call
+state.random_playouts(n, seed)."""
 
 import random
 
@@ -57,3 +58,26 @@ def test_an_illegal_action_leaves_the_state_and_play_goes_on():
 
 def game_text(state):
     return state.text()
+
+
+def test_random_playouts_gives_each_games_result_deterministic_in_the_seed():
+    game = gamehost.load_game("connect_four")
+    state = game.new_initial_state()
+    out = state.random_playouts(500, seed=3)
+    assert out.shape == (500, 2) and out.dtype.name == "float64"
+    assert set(map(tuple, out.tolist())) <= {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
+    assert (out[:, 0] == 1).sum() > 100 and (out[:, 1] == 1).sum() > 100  # both colours win some
+    assert (state.random_playouts(500, seed=3) == out).all()
+    assert not (state.random_playouts(500, seed=4) == out).all()
+    # From a finished game every playout is that game's result.
+    for column in [0, 1, 0, 1, 0, 1, 0]:
+        state.apply_action(column)
+    assert state.is_terminal()
+    assert state.random_playouts(3).tolist() == [state.returns()] * 3
+
+
+def test_random_playouts_gives_points_for_games_that_keep_them():
+    state = gamehost.load_game("alien_city", seed=2).new_initial_state()
+    out = state.random_playouts(4, seed=1)
+    assert out.shape == (4, 2)
+    assert (out >= 0).all() and (out == out.round()).all() and out.sum() > 0
