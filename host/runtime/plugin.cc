@@ -69,15 +69,16 @@ std::string_view Plugin::call_raw(pb::Method method, const google::protobuf::Mes
   else request.AppendToString(&request_buffer_);
   // Before Describe has answered, the file names the plugin.
   const std::string& name = info_.id().empty() ? path_.filename().string() : info_.id();
-  // A Step called from outside step() leaves the plugin at a state
-  // stepped_ does not know.
+  // Every Step forgets the last one's state first; step() records the new
+  // one once its answer is read, so a Step called from elsewhere, a refusal
+  // or a fault leaves nothing stale.
   if (method == pb::METHOD_STEP) stepped_.clear();
   std::string_view out;
   std::int32_t status = 0;
   try {
     status = transport_->call(method, request_buffer_, out, name);
   } catch (const PluginFault&) {
-    stepped_.clear();  // a restarted plugin keeps no state from before
+    stepped_.clear();  // a restarted isolated plugin keeps no state from before
     throw;
   }
   if (status != pb::OK) {

@@ -138,7 +138,7 @@ TEST_CASE("Step refuses as Apply does, and a Step without a state before any Ste
   }
   CHECK_FALSE(step_error.empty());
   CHECK(step_error == apply_error);
-  // The refusal left the plugin's last state as it was: Step goes on from it.
+  // After the refusal the host sends the state again; play goes on from it.
   plugin->step(state, 1, step);
   CHECK(step.legal_ids_size() == 6);
 }
