@@ -57,6 +57,27 @@ void BM_Interface_ApplyAndQuery(benchmark::State& st) {
 }
 BENCHMARK(BM_Interface_ApplyAndQuery);
 
+// The same round trip through Plugin::step (METHOD_STEP), as `gamehost play`
+// and the Python module make it now.
+void BM_Interface_Step(benchmark::State& st) {
+  const auto& g = game();
+  Plugin& p = plugin();
+  pb::StepResponse resp;
+  std::string state = g.states[0];
+  std::size_t k = 0;
+  for (auto _ : st) {
+    p.step(state, g.actions[k], resp);
+    if (++k == g.actions.size()) {
+      k = 0;
+      state = g.states[0];
+    } else {
+      state.swap(*resp.mutable_state());
+    }
+  }
+  st.SetItemsProcessed(st.iterations());
+}
+BENCHMARK(BM_Interface_Step);
+
 // Legal actions of the opening position (the most there are): packed ids
 // against one sub-message per action with notation and payload.
 void BM_Interface_LegalIds(benchmark::State& st) {

@@ -123,7 +123,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   // what they may through Observe). Seats' own decisions are public.
   const bool hide_chance = plugin.info().has_hidden_information() &&
                            std::any_of(agents.begin(), agents.end(), [](const auto& a) { return a->spec() == "human"; });
-  pb::ApplyResponse applied;
+  pb::StepResponse applied;  // one Step a ply: the new state with its legal ids
   pb::LogPly ply;
   std::string& move_start = r.move_start;  // the board marks the move since
   int move_seat = -1;                      // that move's seat (-1: none yet)
@@ -160,7 +160,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
         if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
           throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
       }
-      plugin.apply(r.state, *choice, step_flags(), applied, /*describe_action=*/true);
+      plugin.step(r.state, *choice, applied, /*scores=*/false, /*describe_action=*/true);
       ++r.plies;
       // A coached human may take the move back: it is recorded, then undone.
       const bool taken_back =
@@ -170,7 +170,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
       ply.set_ply(static_cast<std::uint32_t>(r.plies));
       ply.set_player(seat);
       ply.set_action_id(*choice);
-      ply.set_notation(applied.action().notation());
+      ply.set_notation(applied.notation());
       ply.set_time_ms(now_ms() - start);
       ply.set_state_hash(state_hash(applied.state()));
       if (log && !seal_key.empty()) {
@@ -186,8 +186,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
                    seat == -1 && hide_chance ? std::string("?") : ply.notation(), taken_back ? " (taken back)" : "");
       if (taken_back) continue;  // the same seat moves again from the same state
       if (seat >= 0 && seat != move_seat) move_start = r.state, move_seat = seat;
-      r.state = std::move(*applied.mutable_state());
-      r.info = std::move(*applied.mutable_info());
+      r.state.swap(*applied.mutable_state());
+      take_step_info(applied, r.info);
     }
     scoring = true;
     r.info = plugin.query(r.state, full_flags());  // the scores, once

@@ -1,5 +1,6 @@
 #include "gamehost/plugin.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/step_wire.h"
 
 #include <fmt/core.h>
 
@@ -34,6 +35,8 @@ std::unique_ptr<Plugin> Plugin::load(const std::filesystem::path& path, const Lo
   if (described.info().id().empty() || described.info().player_names_size() == 0)
     refuse_file(path, "describes a game without an id or players");
   plugin->info_ = std::move(*described.mutable_info());
+  const auto& optional = plugin->info_.optional_methods();
+  plugin->has_step_ = std::find(optional.begin(), optional.end(), pb::METHOD_STEP) != optional.end();
   return plugin;
 }
 
@@ -45,6 +48,7 @@ Plugin::~Plugin() = default;
 std::unique_ptr<Plugin> Plugin::clone() const {
   std::unique_ptr<Plugin> copy(new Plugin(transport_->clone(), path_, isolated_));
   copy->info_ = info_;
+  copy->has_step_ = has_step_;
   return copy;
 }
 
@@ -52,12 +56,31 @@ std::uint32_t Plugin::max_plies() const { return info_.max_plies() ? info_.max_p
 
 void Plugin::call(pb::Method method, const google::protobuf::MessageLite& request,
                   google::protobuf::MessageLite& response) {
+  const std::string_view out = call_raw(method, request);
+  const std::string& name = info_.id().empty() ? path_.filename().string() : info_.id();
+  if (!response.ParseFromArray(out.data(), static_cast<int>(out.size())))
+    throw PluginFault(name, call_name(method), "sent an unreadable reply",
+                      fmt::format("not a {}", response.GetTypeName()));
+}
+
+std::string_view Plugin::call_raw(pb::Method method, const google::protobuf::MessageLite& request) {
   request_buffer_.clear();
-  request.AppendToString(&request_buffer_);
+  if (&request == &step_request_) step_wire::encode_step_request(request_buffer_, step_request_);
+  else request.AppendToString(&request_buffer_);
   // Before Describe has answered, the file names the plugin.
   const std::string& name = info_.id().empty() ? path_.filename().string() : info_.id();
+  // Every Step forgets the last one's state first; step() records the new
+  // one once its answer is read, so a Step called from elsewhere, a refusal
+  // or a fault leaves nothing stale.
+  if (method == pb::METHOD_STEP) stepped_.clear();
   std::string_view out;
-  const std::int32_t status = transport_->call(method, request_buffer_, out, name);
+  std::int32_t status = 0;
+  try {
+    status = transport_->call(method, request_buffer_, out, name);
+  } catch (const PluginFault&) {
+    stepped_.clear();  // a restarted isolated plugin keeps no state from before
+    throw;
+  }
   if (status != pb::OK) {
     pb::Error error;
     if (!error.ParseFromArray(out.data(), static_cast<int>(out.size())))
@@ -70,9 +93,7 @@ void Plugin::call(pb::Method method, const google::protobuf::MessageLite& reques
     throw CallError(status, error.code(),
                     error.message().empty() ? status_name(status) : clipped_words(error.message()));
   }
-  if (!response.ParseFromArray(out.data(), static_cast<int>(out.size())))
-    throw PluginFault(name, call_name(method), "sent an unreadable reply",
-                      fmt::format("not a {}", response.GetTypeName()));
+  return out;
 }
 
 pb::NewGameResponse Plugin::new_game(const pb::NewGameRequest& request) {
@@ -97,6 +118,58 @@ void Plugin::apply(const std::string& state, std::uint32_t action_id, const pb::
   *apply_request_.mutable_flags() = flags;
   apply_request_.set_describe_action(describe_action);
   call(pb::METHOD_APPLY, apply_request_, response);
+}
+
+void Plugin::step(const std::string& state, std::uint32_t action_id, pb::StepResponse& out, bool scores,
+                  bool describe_action) {
+  if (!has_step_) return step_by_apply(state, action_id, out, scores, describe_action);
+  if (!stepped_.empty() && state == stepped_) step_request_.clear_state();
+  else step_request_.set_state(state);
+  step_request_.set_action_id(action_id);
+  step_request_.set_scores(scores);
+  step_request_.set_describe_action(describe_action);
+  try {
+    const std::string_view answer = call_raw(pb::METHOD_STEP, step_request_);
+    if (!step_wire::decode_step(answer, out))
+      throw PluginFault(info_.id(), call_name(pb::METHOD_STEP), "sent an unreadable reply", "not a gamehost.v1.StepResponse");
+  } catch (const CallError& e) {
+    if (e.status() != pb::UNIMPLEMENTED) throw;
+    has_step_ = false;  // listed but not answered: Apply from now on
+    return step_by_apply(state, action_id, out, scores, describe_action);
+  }
+  stepped_ = out.state();
+}
+
+void Plugin::step_by_apply(const std::string& state, std::uint32_t action_id, pb::StepResponse& out, bool scores,
+                           bool describe_action) {
+  pb::QueryFlags flags;
+  flags.set_legal_ids(true);
+  flags.set_scores(scores);
+  apply(state, action_id, flags, step_fallback_, describe_action);
+  pb::StateInfo& info = *step_fallback_.mutable_info();
+  out.Clear();
+  out.mutable_state()->swap(*step_fallback_.mutable_state());
+  out.set_to_move(info.to_move());
+  out.mutable_phase()->swap(*info.mutable_phase());
+  out.set_terminal(info.terminal());
+  out.mutable_legal_ids()->Swap(info.mutable_legal_ids());
+  out.mutable_chance_probabilities()->Swap(info.mutable_chance_probabilities());
+  out.mutable_returns()->Swap(info.mutable_returns());
+  out.mutable_scores()->Swap(info.mutable_scores());
+  out.mutable_result()->swap(*info.mutable_result());
+  if (describe_action) out.mutable_notation()->swap(*step_fallback_.mutable_action()->mutable_notation());
+}
+
+void take_step_info(pb::StepResponse& step, pb::StateInfo& info) {
+  info.Clear();
+  info.set_to_move(step.to_move());
+  info.mutable_phase()->swap(*step.mutable_phase());
+  info.set_terminal(step.terminal());
+  info.mutable_legal_ids()->Swap(step.mutable_legal_ids());
+  info.mutable_chance_probabilities()->Swap(step.mutable_chance_probabilities());
+  info.mutable_returns()->Swap(step.mutable_returns());
+  info.mutable_scores()->Swap(step.mutable_scores());
+  info.mutable_result()->swap(*step.mutable_result());
 }
 
 pb::AnalyzeResponse Plugin::analyze(const std::string& state, const std::string& topic) {

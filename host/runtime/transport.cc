@@ -47,6 +47,7 @@ std::string call_name(pb::Method method) {
     case pb::METHOD_SAMPLE_HIDDEN: return "SampleHidden";
     case pb::METHOD_SOLVE: return "Solve";
     case pb::METHOD_OBSERVATION_TENSOR: return "ObservationTensor";
+    case pb::METHOD_STEP: return "Step";
     default: return fmt::format("method {}", static_cast<int>(method));
   }
 }

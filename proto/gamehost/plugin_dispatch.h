@@ -5,8 +5,8 @@
 // A game supplies a Handlers class with a member per call it answers,
 //   Outcome describe(const v1::DescribeRequest&, v1::DescribeResponse&);
 //   Outcome new_game(...), query, apply, parse_action, observe, analyze,
-//   evaluate, rollout, render_scene, sample_hidden, solve, observation_tensor
-//   (same shape);
+//   evaluate, rollout, render_scene, sample_hidden, solve, observation_tensor,
+//   step (same shape);
 // where Outcome is std::optional of a refusal with `status`, `code` and
 // `message` (nullopt = OK); a handler may also return void (always OK).
 // Calls the class has no member for are answered UNIMPLEMENTED. Then:
@@ -23,6 +23,7 @@
 
 #include "gamehost.pb.h"
 #include "gamehost/plugin_api.h"
+#include "gamehost/step_wire.h"
 #include "scene.pb.h"
 
 namespace gamehost {
@@ -81,6 +82,16 @@ class PluginDispatcher final : public GamePlugin {
     }
   }
 
+  // Like run(), for a handler `step_wire(request, out)` that encodes its
+  // response into out_ itself and returns an Outcome.
+  std::int32_t run_wire(v1::StepRequest& request, const std::uint8_t* data, std::size_t size) {
+    if (!step_wire::decode_step_request(std::string_view(reinterpret_cast<const char*>(data), size), request))
+      return fail(v1::INVALID_ARGUMENT, "request is not a valid " + request.GetTypeName());
+    if (const auto outcome = handlers_.step_wire(request, out_))
+      return fail(outcome->status, outcome->message, outcome->code);
+    return v1::OK;
+  }
+
   std::int32_t fail(v1::Status status, std::string message, std::string code = "") noexcept {
     try {
       v1::Error e;
@@ -115,6 +126,14 @@ class PluginDispatcher final : public GamePlugin {
       GAMEHOST_DISPATCH(METHOD_SAMPLE_HIDDEN, sample_hidden_, sample_hidden)
       GAMEHOST_DISPATCH(METHOD_SOLVE, solve_, solve)
       GAMEHOST_DISPATCH(METHOD_OBSERVATION_TENSOR, observation_tensor_, observation_tensor)
+      case v1::METHOD_STEP:
+        // A game loop's call: Handlers may write its answer's bytes itself
+        // (step_wire.h), skipping the message in between.
+        if constexpr (requires(Handlers h, const v1::StepRequest& q, std::string& o) { h.step_wire(q, o); })
+          return run_wire(step_.request, data, size);
+        else
+          return run<requires(Handlers h, const v1::StepRequest& q, v1::StepResponse& r) { h.step(q, r); }>(
+              step_, data, size, method, [](auto& h, const auto& q, auto& r) { return h.step(q, r); });
       default:
         return fail(v1::UNIMPLEMENTED, id_ + " does not implement method " + std::to_string(method));
     }
@@ -137,6 +156,7 @@ class PluginDispatcher final : public GamePlugin {
   Slot<v1::SampleHiddenRequest, v1::SampleHiddenResponse> sample_hidden_;
   Slot<v1::SolveRequest, v1::SolveResponse> solve_;
   Slot<v1::ObservationTensorRequest, v1::ObservationTensorResponse> observation_tensor_;
+  Slot<v1::StepRequest, v1::StepResponse> step_;
 };
 
 }  // namespace gamehost

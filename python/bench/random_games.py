@@ -33,7 +33,8 @@ def main(games=2000):
     game = gamehost.load_game("connect_four")
     loop(game, 50)  # warm up
     rate, ply_rate = loop(game, games)
-    print("gamehost, Python loop over apply_action: {:10.0f} games/s {:12.0f} plies/s".format(rate, ply_rate))
+    print("gamehost, Python loop over apply_action: {:10.0f} games/s {:12.0f} plies/s {:8.0f} ns/ply".format(
+        rate, ply_rate, 1e9 / ply_rate))
     state = game.new_initial_state()
     start = time.process_time()
     state.random_playouts(games * 10, seed=1)
@@ -45,7 +46,8 @@ def main(games=2000):
         print("pyspiel not installed: no OpenSpiel figure")
         return
     rate, ply_rate = loop(pyspiel.load_game("connect_four"), games)
-    print("pyspiel,  Python loop over apply_action: {:10.0f} games/s {:12.0f} plies/s".format(rate, ply_rate))
+    print("pyspiel,  Python loop over apply_action: {:10.0f} games/s {:12.0f} plies/s {:8.0f} ns/ply".format(
+        rate, ply_rate, 1e9 / ply_rate))
 
 
 if __name__ == "__main__":

@@ -14,11 +14,12 @@ int State::current_player() const {
 }
 
 void State::apply_action(std::uint32_t action) {
-  static thread_local pb::ApplyResponse applied;
-  const auto flags = state_flags();
-  game_->with_plugin([&](Plugin& p) { p.apply(bytes_, action, flags, applied); });
-  bytes_.swap(*applied.mutable_state());
-  info_.Swap(applied.mutable_info());
+  // One Step a ply (Apply through the fallback for plugins without it): the
+  // new state's legal ids come back with it, so legal_actions() asks nothing.
+  static thread_local pb::StepResponse stepped;
+  game_->with_plugin([&](Plugin& p) { p.step(bytes_, action, stepped); });
+  bytes_.swap(*stepped.mutable_state());
+  take_step_info(stepped, info_);
   history_.push_back(action);
 }
 
@@ -121,6 +122,16 @@ py::array_t<double> random_playouts(const State& s, std::uint32_t n, std::uint64
   return out;
 }
 
+// A new list of the legal ids the last Step (or NewGame) answered: no call
+// to the plugin, no intermediate vector (a game loop calls this every ply).
+py::list legal_actions(const State& s, const py::object& player) {
+  if (!player.is_none() && player.cast<int>() != s.current_player()) return py::list();
+  const auto& ids = s.info().legal_ids();
+  py::list out(ids.size());
+  for (int i = 0; i < ids.size(); ++i) PyList_SET_ITEM(out.ptr(), i, PyLong_FromUnsignedLong(ids[i]));
+  return out;
+}
+
 }  // namespace
 
 void bind_state(py::module_& m) {
@@ -130,10 +141,7 @@ void bind_state(py::module_& m) {
       .def("is_terminal", [](const State& s) { return s.info().terminal(); })
       .def("is_chance_node", [](const State& s) { return !s.info().terminal() && s.info().to_move() == -1; })
       .def("is_player_node", [](const State& s) { return !s.info().terminal() && s.info().to_move() >= 0; })
-      .def("legal_actions", [](const State& s, const py::object& player) {
-            if (!player.is_none() && player.cast<int>() != s.current_player()) return std::vector<std::uint32_t>{};
-            return std::vector<std::uint32_t>(s.info().legal_ids().begin(), s.info().legal_ids().end());
-          }, py::arg("player") = py::none(),
+      .def("legal_actions", &legal_actions, py::arg("player") = py::none(),
           "The legal action ids in increasing order (chance outcomes at a chance node); [] for another player or when over.")
       .def("legal_moves", [](const State& s) {
             pb::QueryFlags flags;

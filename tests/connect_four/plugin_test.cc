@@ -55,12 +55,13 @@ TEST_CASE("the Connect Four plugin loads through Boost.DLL and describes itself"
   CHECK(info.options_size() == 0);
   CHECK_FALSE(info.has_chance());
   CHECK_FALSE(info.has_hidden_information());
-  REQUIRE(info.optional_methods_size() == 5);
+  REQUIRE(info.optional_methods_size() == 6);
   CHECK(info.optional_methods(0) == pb::METHOD_EVALUATE);
   CHECK(info.optional_methods(1) == pb::METHOD_ROLLOUT);
   CHECK(info.optional_methods(2) == pb::METHOD_RENDER_SCENE);
   CHECK(info.optional_methods(3) == pb::METHOD_OBSERVATION_TENSOR);
   CHECK(info.optional_methods(4) == pb::METHOD_SOLVE);  // the bitboard solver
+  CHECK(info.optional_methods(5) == pb::METHOD_STEP);   // every kit game
 }
 
 TEST_CASE("random games through the interface match the rules core ply by ply", "[plugin]") {

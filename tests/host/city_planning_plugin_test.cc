@@ -102,7 +102,8 @@ TEST_CASE("the City Planning plugin loads, describes itself and is listed", "[cp
   CHECK(info.analysis_topics().count("score") == 1);
   const std::vector<int> optional(info.optional_methods().begin(), info.optional_methods().end());
   CHECK(optional == std::vector<int>{pb::METHOD_EVALUATE, pb::METHOD_ROLLOUT, pb::METHOD_RENDER_SCENE,
-                                         pb::METHOD_SAMPLE_HIDDEN, pb::METHOD_OBSERVATION_TENSOR});
+                                         pb::METHOD_SAMPLE_HIDDEN, pb::METHOD_OBSERVATION_TENSOR,
+                                         pb::METHOD_STEP});
   CHECK_FALSE(info.payload_descriptors().empty());
   auto twin = plugin->clone();
   plugin.reset();

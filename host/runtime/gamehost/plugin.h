@@ -48,6 +48,8 @@ class Plugin {
   // plugin failed (isolated: crashed, hung, oversized reply).
   void call(pb::Method method, const google::protobuf::MessageLite& request,
             google::protobuf::MessageLite& response);
+  // The same without parsing: the answer's bytes (valid until the next call).
+  std::string_view call_raw(pb::Method method, const google::protobuf::MessageLite& request);
 
   // Typed shortcuts for the calls every game answers.
   pb::NewGameResponse new_game(const pb::NewGameRequest& request);
@@ -55,6 +57,16 @@ class Plugin {
   // Applies `action_id`; response's state and info per `flags`.
   void apply(const std::string& state, std::uint32_t action_id, const pb::QueryFlags& flags,
              pb::ApplyResponse& response, bool describe_action = false);
+  // Applies `action_id` to `state` and answers the new state and its status
+  // in `out` (reused: warm, it allocates nothing): one Step call when the
+  // plugin offers METHOD_STEP, else Apply with legal ids (and scores) with
+  // its answer copied into the same fields, so callers need not know which.
+  // `state` crosses the boundary only when it is not the one the last Step
+  // returned. Throws as apply().
+  void step(const std::string& state, std::uint32_t action_id, pb::StepResponse& out, bool scores = false,
+            bool describe_action = false);
+  // Whether step() goes through METHOD_STEP (false: the Apply fallback).
+  bool has_step() const { return has_step_; }
   pb::AnalyzeResponse analyze(const std::string& state, const std::string& topic);
   // Analyze is optional (docs/interface.md): the game's analysis of `state`
   // for `topic` ("" the full one), or nullopt when the game offers none: no
@@ -69,9 +81,22 @@ class Plugin {
   std::filesystem::path path_;
   bool isolated_ = false;
   pb::GameInfo info_;
+  void step_by_apply(const std::string& state, std::uint32_t action_id, pb::StepResponse& out, bool scores,
+                     bool describe_action);
+
   std::string request_buffer_;  // reused: no allocation per call once warm
   pb::ApplyRequest apply_request_;
+  bool has_step_ = false;
+  pb::StepRequest step_request_;
+  // The state the plugin's last Step returned, which it keeps; empty after a
+  // fault (an isolated plugin restarted knows none).
+  std::string stepped_;
+  pb::ApplyResponse step_fallback_;
 };
+
+// The status fields of a Step's answer in a StateInfo (what a game loop
+// keeps), the legal ids moved out of `step`.
+void take_step_info(pb::StepResponse& step, pb::StateInfo& info);
 
 // The game length assumed when a plugin states no GameInfo.max_plies.
 inline constexpr std::uint32_t kDefaultMaxPlies = 100000;

@@ -29,6 +29,33 @@ void BM_Core_RandomPlayout(benchmark::State& st) {
 }
 BENCHMARK(BM_Core_RandomPlayout);
 
+// A random game played the way OpenSpiel's C++ loop is written
+// (state->ApplyAction(a); state->LegalActions()): the drop checked, then the
+// legal columns listed into a fresh std::vector each ply. The reference for
+// the per-ply cost through the interface (BM_Interface_RandomGame in
+// connect_four_interface_bench).
+void BM_Core_ApplyAndLegal(benchmark::State& st) {
+  cf::Rng rng(1);
+  std::uint64_t plies = 0;
+  for (auto _ : st) {
+    cf::State s;
+    std::vector<int> legal{0, 1, 2, 3, 4, 5, 6};
+    while (!legal.empty()) {
+      if (s.drop(legal[rng.below(static_cast<std::uint32_t>(legal.size()))])) st.SkipWithError("illegal drop");
+      ++plies;
+      std::vector<int> next;
+      for (int col = 0; col < cf::kCols; ++col)
+        if (s.can_drop(col)) next.push_back(col);
+      legal = std::move(next);
+    }
+    benchmark::DoNotOptimize(s.result());
+  }
+  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["ns/ply"] = benchmark::Counter(static_cast<double>(plies) * 1e-9,
+                                             benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Core_ApplyAndLegal);
+
 // UCT (exploration constant 1.4, one random playout per iteration, returns
 // from the mover's side), a tree of nodes in one vector.
 struct Node {

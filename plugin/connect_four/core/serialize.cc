@@ -15,12 +15,12 @@ Error bad(std::size_t offset, const std::string& why) {
 std::string serialize(const State& s) {
   std::string out(kStateBytes, '\0');
   out[0] = kFormatVersion;
+  // A column's yellow discs are its 7 bits of the bitboard (the sentinel
+  // bit is always clear): one shift per column, not a look per cell.
+  const Bitboard yellow = s.discs(Player::Yellow);
   for (int c = 0; c < kCols; ++c) {
-    std::uint8_t yellow = 0;
-    for (int r = 0; r < s.height(c); ++r)
-      if (s.at(c, r) == Player::Yellow) yellow |= static_cast<std::uint8_t>(1u << r);
     out[1 + 2 * c] = static_cast<char>(s.height(c));
-    out[2 + 2 * c] = static_cast<char>(yellow);
+    out[2 + 2 * c] = static_cast<char>(yellow >> (c * (kRows + 1)) & 0x7f);
   }
   return out;
 }

@@ -45,7 +45,11 @@
 //                                     // (nullopt: everything), marking what
 //                                     // changed since `before` (if not null)
 //
-// Adapter<Game> is then the Handlers of PluginDispatcher (entry.h).
+// Adapter<Game> is then the Handlers of PluginDispatcher (entry.h). Every
+// game gets Step (METHOD_STEP: Apply and the status in one flat answer) from
+// its apply and fill_info; a module compiled with GAMEHOST_KIT_NO_STEP
+// answers as plugins built before Step did (the host's fallback is tested
+// with one).
 #pragma once
 
 #include <concepts>
@@ -60,6 +64,7 @@
 #include "gamehost/kit/outcome.h"
 #include "gamehost/kit/solve.h"
 #include "gamehost/kit/state_cache.h"
+#include "gamehost/step_wire.h"
 #include "scene.pb.h"
 
 namespace gamehost::kit {
@@ -126,6 +131,10 @@ class Adapter {
     if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
     if constexpr (HasObservationTensor<Game>) info_.add_optional_methods(pb::METHOD_OBSERVATION_TENSOR);
     if constexpr (HasSolve<Game>) info_.add_optional_methods(pb::METHOD_SOLVE);
+#ifndef GAMEHOST_KIT_NO_STEP
+    info_.add_optional_methods(pb::METHOD_STEP);
+#endif
+    step_flags_.set_legal_ids(true);
   }
 
   void describe(const pb::DescribeRequest&, pb::DescribeResponse& resp) { *resp.mutable_info() = info_; }
@@ -162,6 +171,35 @@ class Adapter {
     finish(std::move(s), req.flags(), *resp.mutable_state(), *resp.mutable_info());
     return std::nullopt;
   }
+
+#ifndef GAMEHOST_KIT_NO_STEP
+  // Apply from the request's state, or from the last Step's when it sends
+  // none, then the new state's status from the game's own fill_info (so Step
+  // says exactly what Apply + Query say), its bytes written straight into
+  // the dispatcher's answer buffer `out` (gamehost/step_wire.h).
+  Outcome step_wire(const pb::StepRequest& req, std::string& out) {
+    const State* from = nullptr;
+    if (req.state().empty()) {
+      if (!stepped_) return refuse(pb::BAD_STATE, "Step without a state, but no Step has returned one yet");
+      from = &*stepped_;
+    } else {
+      auto loaded = cache_.load(req.state());
+      if (!loaded) return refuse(pb::BAD_STATE, loaded.error());
+      from = *loaded;
+    }
+    State s = *from;
+    pb::ActionInfo* described = nullptr;
+    if (req.describe_action()) described = &step_action_, step_action_.Clear();
+    if (auto refused = game_.apply(s, req.action_id(), described)) return refused;
+    step_flags_.set_scores(req.scores());
+    step_info_.Clear();
+    game_.fill_info(s, step_flags_, step_info_);
+    const std::string bytes = Game::encode(s);
+    step_wire::encode_step(out, bytes, step_info_, step_action_.notation(), described != nullptr);
+    stepped_ = std::move(s);
+    return std::nullopt;
+  }
+#endif
 
   Outcome parse_action(const pb::ParseActionRequest& req, pb::ParseActionResponse& resp) {
     auto s = cache_.load(req.state());
@@ -321,6 +359,12 @@ class Adapter {
   pb::GameInfo info_;
   Game game_;
   StateCache<State, &Game::decode> cache_;
+  // Step's own: the state it last returned, and reused messages so that a
+  // warm Step allocates nothing.
+  std::optional<State> stepped_;
+  pb::QueryFlags step_flags_;
+  pb::StateInfo step_info_;
+  pb::ActionInfo step_action_;
 };
 
 }  // namespace gamehost::kit
