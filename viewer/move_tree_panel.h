@@ -32,10 +32,14 @@ struct TreeRow {
 };
 // The tree as rows (at most `per_row` moves each): each line, then after a
 // move the variations that replace it, one level deeper.
-std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t per_row);
+// `branch_mark` follows the first move of each line that leaves the game
+// (kSampledMark when the variations are played from sampled hands).
+std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t per_row,
+                               const std::string& branch_mark = "");
 // The rows as text, one line each, two spaces per level, the shown node in
 // [brackets] (for --dump-panel and tests).
-std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown);
+std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown,
+                      const std::string& branch_mark = "");
 
 class MoveTreePanel : public sf::Drawable {
  public:
