@@ -9,6 +9,7 @@
 
 #include "gamehost/error.h"
 #include "gamehost/hidden_sample.h"
+#include "gamehost/seat_mask.h"
 #include "gamehost/random.h"
 #include "gamehost/typed_move.h"
 #include "move_tree_panel.h"
@@ -226,6 +227,28 @@ bool AnalysisBoard::remove() {
 
 void AnalysisBoard::back_to_game() { go_to(tree_.branch_point(current())); }
 
+TreeWords AnalysisBoard::tree_words() {
+  TreeWords words;
+  if (!sampled_label_.empty()) words.branch_mark = kSampledMark;
+  const int shown = tree_.node(tree_.branch_point(current())).ply;
+  words.notation = [this, shown](NodeId x) -> std::string {
+    const auto& n = tree_.node(x);
+    if (n.recorded) return session_.listed_notation(n.ply, shown);
+    if (session_.seat() < 0) return n.move.notation;
+    auto it = words_.find(x);
+    if (it == words_.end()) {
+      // A draw of the variation the seat would not see (into another
+      // hand) is written as the game's move list writes one.
+      const std::string& before = play_state(n.parent);
+      const bool chance = session_.plugin().query(before, pb::QueryFlags()).to_move() == -1;
+      const bool seen = !chance || gamehost::chance_seen_by(session_.plugin(), before, n.move.action_id, session_.seat());
+      it = words_.emplace(x, seen ? n.move.notation : std::string(gamehost::kHiddenNotation)).first;
+    }
+    return it->second;
+  };
+  return words;
+}
+
 gamehost::VariationTree AnalysisBoard::with_unplayable() const {
   gamehost::VariationTree out = tree_;
   // Node ids of the file's moves are the same in kept_ and tree_ (a tree
@@ -264,7 +287,7 @@ std::string AnalysisBoard::dump() {
     out += fmt::format("Analysis\thidden\t\tvariations: {}\n", sampled_label_);
   if (!unplayable_note_.empty()) out += fmt::format("Analysis\tunplayable\t\t{}\n", unplayable_note_);
   for (auto leaf : tree_.leaves()) out += fmt::format("Analysis\tvariation\t{}\t\n", tree_.path_of(leaf));
-  const std::string rows = tree_text(tree_, node, sampled_label_.empty() ? "" : kSampledMark);
+  const std::string rows = tree_text(tree_, node, tree_words());
   for (std::size_t at = 0; at < rows.size();) {
     const auto end = rows.find('\n', at);
     out += fmt::format("Analysis\ttree\t\t{}\n", rows.substr(at, end - at));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gamehost/variation_tree.h"
+#include "move_tree_words.h"
 #include "replay_view.h"
 
 namespace viewer {
@@ -65,6 +66,10 @@ class AnalysisBoard {
   // (made from a sample, or from the true hands): "2 saved lines need other
   // hands than these: not shown, kept in the file", else "".
   const std::string& unplayable_note() const { return unplayable_note_; }
+  // How the move tree writes each move: the game's moves as its move list
+  // lists them (a draw the seat did not see as "?"), a variation's draws
+  // the seat would not see as "?" too, and the sampled mark.
+  TreeWords tree_words();
   // Shows `node` (a ply of the game or a variation's move).
   void go_to(NodeId node, bool animate = true);
   // The targets of the board at logical point `p` in the shown position.
@@ -113,6 +118,7 @@ class AnalysisBoard {
   std::string problem_, message_;
   std::string sampled_label_, unplayable_note_;
   std::map<NodeId, std::string> samples_;  // nodes of the game, seen by a seat
+  std::map<NodeId, std::string> words_;  // variation moves as the seat sees them
   gamehost::VariationTree kept_;  // the file as read, when lines are hidden
   std::vector<NodeId> unplayable_;  // first moves of the lines hidden
 };

@@ -85,6 +85,14 @@ TEST_CASE("--as A: a variation's other hand is sampled, labelled, and never show
         CHECK(dump.out.find(" (sampled hand)") != std::string::npos);
         CHECK(std::regex_search(dump.out, hidden_b));
         CHECK(dump.out.find("Analysis\tnode\t" + path + "\ta variation\n") != std::string::npos);
+        // The move tree lists B's draws, the game's and the variation's, as "?".
+        CHECK(dump.out.find("Analysis\ttree\t\t1. reveal A0 reveal S4 reveal S1 draw A2 draw M5 draw A5 ? ? ? first A") !=
+              std::string::npos);
+        // After ply 24 the line is B's turn: its draw goes into B's hand
+        // (after 40, A's own draw shows, as A saw it).
+        if (ply == 24)
+          for (std::size_t at = dump.out.find("(sampled hand)"); at != std::string::npos && dump.out[at] != '\n'; ++at)
+            CHECK(dump.out.compare(at, 5, "draw ") != 0);
         // The terminal board of the same node: B's hand as "?" only.
         const Run show = run(GAMEHOST_BIN, {"show", log, "--as", "A", "--sample-seed", std::to_string(seed),
                                             "--variation", path, "--no-color"});
