@@ -6,9 +6,13 @@
 // over several plies and seeds; the same seed gives the same line.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <regex>
+#include <thread>
 
 #include "analysis_board.h"
+#include "analysis_input.h"
 #include "analysis_test_support.h"
 #include "viewer_test_support.h"
 
@@ -157,4 +161,36 @@ TEST_CASE("--as A: the same seed gives the same sampled line; lines another samp
   }
   CHECK(hidden == 1);
   CHECK(read_file(one + ".ghvars") != file_before);
+}
+
+TEST_CASE("--as A: the live engine searches B's sampled hand, not the true one", "[pixels][analysis][hidden]") {
+  require_display();
+  const std::string log = fresh_copy(kGame, "analysis-hidden-engine");
+  viewer::SeatOptions as;
+  as.as = "A";
+  as.sample_seed = 2;
+  auto session = viewer::ReplaySession::open(log, {}, as);
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  view.go_to(27, false);  // B to place a Zone or a Development from the hand
+  const std::string sample = controls.board().play_state(controls.board().current());
+  REQUIRE(sample != session->state(27));  // the sample is another hand
+  sf::Event ctrl_l;
+  ctrl_l.type = sf::Event::KeyPressed;
+  ctrl_l.key = {sf::Keyboard::L, false, true, false, false};
+  REQUIRE(controls.handle(ctrl_l, {}));
+  for (int i = 0; i < 100 && controls.engine_update().top.size() < 3; ++i) {
+    controls.sync(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  const auto update = controls.engine_update();
+  REQUIRE(!update.top.empty());
+  pb::QueryFlags flags;
+  flags.set_legal_details(true);
+  const pb::StateInfo legal = session->plugin().query(sample, flags);
+  REQUIRE(legal.legal_size() > 0);
+  for (const auto& s : update.top) {
+    CAPTURE(s.notation);
+    CHECK(std::any_of(legal.legal().begin(), legal.legal().end(), [&](const auto& a) { return a.id() == s.action; }));
+  }
 }
