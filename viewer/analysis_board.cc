@@ -3,10 +3,13 @@
 #include <fmt/core.h>
 
 #include <filesystem>
+#include <functional>
 #include <set>
 #include <variant>
 
 #include "gamehost/error.h"
+#include "gamehost/hidden_sample.h"
+#include "gamehost/seat_mask.h"
 #include "gamehost/random.h"
 #include "gamehost/typed_move.h"
 #include "move_tree_panel.h"
@@ -36,6 +39,8 @@ const pb::HitArea* hit_area_at(const pb::Scene& scene, sf::Vector2f p) {
 AnalysisBoard::AnalysisBoard(ReplaySession& session, ReplayView* view)
     : session_(session), view_(view), log_(gamehost::read_log(session.file())) {
   tree_ = gamehost::VariationTree::of_log(log_);
+  if (session.seat() >= 0 && gamehost::samples_hidden(session.plugin()))
+    sampled_label_ = gamehost::sampled_label(session.plugin(), session.seat(), session.sample_seed());
   try {
     gamehost::VariationTree kept = gamehost::read_variations(session.file(), log_);
     // Every move must replay where it stands; one that does not makes the
@@ -43,14 +48,30 @@ AnalysisBoard::AnalysisBoard(ReplaySession& session, ReplayView* view)
     tree_ = kept;
     for (NodeId leaf : kept.leaves())
       for (NodeId node : kept.line_to(leaf)) {
+        if (!tree_.valid(node)) break;
         try {
           require_state(node);
         } catch (const gamehost::HostError& e) {
+          if (gamehost::samples_hidden(session.plugin())) {
+            // Hands other than these (a sample, or the true ones) refuse
+            // it, not the file: hidden here (its moves could tell what
+            // the hands hold), kept in the file.
+            unplayable_.push_back(node);
+            tree_.remove(node);
+            break;
+          }
           throw gamehost::HostError(fmt::format("{}: variation {}: {}", gamehost::variations_path_for(session.file()).string(),
                                                 kept.path_of(node), e.what()));
         }
       }
+    if (!unplayable_.empty()) {
+      kept_ = kept;
+      unplayable_note_ = fmt::format("{} saved line{} need{} other hands than these: not shown, kept in the file",
+                                     unplayable_.size(), unplayable_.size() == 1 ? "" : "s",
+                                     unplayable_.size() == 1 ? "s" : "");
+    }
   } catch (const gamehost::HostError& e) {
+    unplayable_.clear();
     problem_ = fmt::format("{} (ignored; the log opens without them)", e.what());
     tree_ = gamehost::VariationTree::of_log(log_);
     states_.clear();
@@ -71,7 +92,7 @@ void AnalysisBoard::require_state(NodeId node) {
   require_state(n.parent);
   pb::ApplyResponse applied;
   try {
-    session_.plugin().apply(state(n.parent), n.move.action_id, pb::QueryFlags(), applied);
+    session_.plugin().apply(play_state(n.parent), n.move.action_id, pb::QueryFlags(), applied);
   } catch (const gamehost::CallError& e) {
     throw gamehost::HostError(fmt::format("move {} is not legal there: {}", n.move.notation, e.what()));
   }
@@ -83,6 +104,16 @@ const std::string& AnalysisBoard::state(NodeId node) {
   if (n.recorded) return session_.state(n.ply);
   require_state(node);
   return states_.at(node);
+}
+
+const std::string& AnalysisBoard::play_state(NodeId node) {
+  const auto& n = tree_.node(node);
+  if (!n.recorded || sampled_label_.empty()) return state(node);
+  auto it = samples_.find(node);
+  if (it == samples_.end())
+    it = samples_.emplace(node, gamehost::sample_hidden_state(session_.plugin(), session_.state(n.ply), session_.seat(),
+                                                               n.ply, session_.sample_seed())).first;
+  return it->second;
 }
 
 void AnalysisBoard::go_to(NodeId node, bool animate) {
@@ -105,7 +136,7 @@ AnalysisBoard::Click AnalysisBoard::click(sf::Vector2f p) {
   Click out;
   pb::Scene scene;
   const NodeId at = current();
-  session_.render_state(state(at), std::nullopt, with_targets(), scene);
+  session_.render_state(play_state(at), std::nullopt, with_targets(), scene);
   const pb::HitArea* hit = hit_area_at(scene, p);
   if (!hit) return out;
   out.on_board = true;
@@ -117,7 +148,7 @@ AnalysisBoard::Click AnalysisBoard::click(sf::Vector2f p) {
 }
 
 std::vector<AnalysisBoard::Choice> AnalysisBoard::off_board_moves() {
-  const std::string& s = state(current());
+  const std::string& s = play_state(current());
   pb::QueryFlags flags;
   flags.set_legal_details(true);
   const pb::StateInfo info = session_.plugin().query(s, flags);
@@ -144,7 +175,7 @@ void AnalysisBoard::play(std::uint32_t action_id) {
   const NodeId at = current();
   pb::ApplyResponse applied;
   try {
-    session_.plugin().apply(state(at), action_id, pb::QueryFlags(), applied, /*describe_action=*/true);
+    session_.plugin().apply(play_state(at), action_id, pb::QueryFlags(), applied, /*describe_action=*/true);
   } catch (const gamehost::CallError& e) {
     message_ = e.what();
     return;
@@ -158,7 +189,7 @@ void AnalysisBoard::play(std::uint32_t action_id) {
 }
 
 bool AnalysisBoard::play_typed(const std::string& text) {
-  auto read = gamehost::read_typed_move(session_.plugin(), state(current()), text);
+  auto read = gamehost::read_typed_move(session_.plugin(), play_state(current()), text);
   if (auto* refused = std::get_if<std::string>(&read)) {
     message_ = *refused;
     return false;
@@ -196,6 +227,42 @@ bool AnalysisBoard::remove() {
 
 void AnalysisBoard::back_to_game() { go_to(tree_.branch_point(current())); }
 
+TreeWords AnalysisBoard::tree_words() {
+  TreeWords words;
+  if (!sampled_label_.empty()) words.branch_mark = kSampledMark;
+  const int shown = tree_.node(tree_.branch_point(current())).ply;
+  words.notation = [this, shown](NodeId x) -> std::string {
+    const auto& n = tree_.node(x);
+    if (n.recorded) return session_.listed_notation(n.ply, shown);
+    if (session_.seat() < 0) return n.move.notation;
+    auto it = words_.find(x);
+    if (it == words_.end()) {
+      // A draw of the variation the seat would not see (into another
+      // hand) is written as the game's move list writes one.
+      const std::string& before = play_state(n.parent);
+      const bool chance = session_.plugin().query(before, pb::QueryFlags()).to_move() == -1;
+      const bool seen = !chance || gamehost::chance_seen_by(session_.plugin(), before, n.move.action_id, session_.seat());
+      it = words_.emplace(x, seen ? n.move.notation : std::string(gamehost::kHiddenNotation)).first;
+    }
+    return it->second;
+  };
+  return words;
+}
+
+gamehost::VariationTree AnalysisBoard::with_unplayable() const {
+  gamehost::VariationTree out = tree_;
+  // Node ids of the file's moves are the same in kept_ and tree_ (a tree
+  // never reuses one), so each hidden line goes back under its parent,
+  // unless the user deleted that.
+  std::function<void(NodeId, NodeId)> put = [&](NodeId x, NodeId parent) {
+    if (!out.valid(parent)) return;
+    const NodeId id = out.play(parent, kept_.node(x).move);
+    for (NodeId c : kept_.node(x).children) put(c, id);
+  };
+  for (NodeId x : unplayable_) put(x, kept_.node(x).parent);
+  return out;
+}
+
 void AnalysisBoard::save() {
   const auto path = gamehost::variations_path_for(session_.file());
   try {
@@ -204,7 +271,7 @@ void AnalysisBoard::save() {
       std::filesystem::rename(path, path.string() + ".damaged");
       problem_ = fmt::format("the damaged {} was kept as {}.damaged", path.string(), path.string());
     }
-    gamehost::write_variations(session_.file(), log_, tree_);
+    gamehost::write_variations(session_.file(), log_, with_unplayable());
     message_ = tree_.has_variations() ? "variations saved in " + path.filename().string() : "no variations left";
   } catch (const std::exception& e) {
     message_ = fmt::format("variations not saved: {}", e.what());
@@ -216,8 +283,11 @@ std::string AnalysisBoard::dump() {
   std::string out = fmt::format("Analysis\tnode\t{}\t{}\n", tree_.path_of(node),
                                 tree_.node(node).recorded ? "the game" : "a variation");
   if (!problem_.empty()) out += fmt::format("Analysis\tproblem\t\t{}\n", problem_);
+  if (!sampled_label_.empty() && tree_.has_variations())
+    out += fmt::format("Analysis\thidden\t\tvariations: {}\n", sampled_label_);
+  if (!unplayable_note_.empty()) out += fmt::format("Analysis\tunplayable\t\t{}\n", unplayable_note_);
   for (auto leaf : tree_.leaves()) out += fmt::format("Analysis\tvariation\t{}\t\n", tree_.path_of(leaf));
-  const std::string rows = tree_text(tree_, node);
+  const std::string rows = tree_text(tree_, node, tree_words());
   for (std::size_t at = 0; at < rows.size();) {
     const auto end = rows.find('\n', at);
     out += fmt::format("Analysis\ttree\t\t{}\n", rows.substr(at, end - at));

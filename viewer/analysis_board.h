@@ -14,11 +14,15 @@
 #include <vector>
 
 #include "gamehost/variation_tree.h"
+#include "move_tree_words.h"
 #include "replay_view.h"
 
 namespace viewer {
 
 inline const std::string kRandomDraw = "random draw (seeded)";
+// After the first move of each variation in the move tree, when the
+// variations are played from sampled hands (--as).
+inline const std::string kSampledMark = "(sampled hand)";
 
 class AnalysisBoard {
  public:
@@ -50,6 +54,22 @@ class AnalysisBoard {
 
   // The state after `node`.
   const std::string& state(NodeId node);
+  // The state moves are played from at `node`: state(node), but seen by a
+  // seat of a game with hidden hands (--as), a node of the game is the
+  // sample that seat could have imagined there (gamehost/hidden_sample.h),
+  // so no variation tells the true hands.
+  const std::string& play_state(NodeId node);
+  // "B's hand sampled (seed 1), as A saw it" when variations are played
+  // from samples, else "".
+  const std::string& sampled_label() const { return sampled_label_; }
+  // Saved lines a game with hidden hands could not play with these hands
+  // (made from a sample, or from the true hands): "2 saved lines need other
+  // hands than these: not shown, kept in the file", else "".
+  const std::string& unplayable_note() const { return unplayable_note_; }
+  // How the move tree writes each move: the game's moves as its move list
+  // lists them (a draw the seat did not see as "?"), a variation's draws
+  // the seat would not see as "?" too, and the sampled mark.
+  TreeWords tree_words();
   // Shows `node` (a ply of the game or a variation's move).
   void go_to(NodeId node, bool animate = true);
   // The targets of the board at logical point `p` in the shown position.
@@ -79,10 +99,15 @@ class AnalysisBoard {
   // (its path), a damaged sidecar, every variation's path, the tree's rows.
   std::string dump();
   // Whether the dump has more to say than the game's ply.
-  bool worth_dumping() const { return tree_.has_variations() || !problem_.empty() || !tree_.node(current_).recorded; }
+  bool worth_dumping() const {
+    return tree_.has_variations() || !problem_.empty() || !unplayable_note_.empty() || !tree_.node(current_).recorded;
+  }
 
  private:
   void require_state(NodeId node);
+  // tree_ with the saved lines the sampled hands could not play put back,
+  // for saving.
+  gamehost::VariationTree with_unplayable() const;
 
   ReplaySession& session_;
   ReplayView* view_;
@@ -91,6 +116,11 @@ class AnalysisBoard {
   NodeId current_ = 0;
   std::map<NodeId, std::string> states_;  // variation nodes (the game's are the session's)
   std::string problem_, message_;
+  std::string sampled_label_, unplayable_note_;
+  std::map<NodeId, std::string> samples_;  // nodes of the game, seen by a seat
+  std::map<NodeId, std::string> words_;  // variation moves as the seat sees them
+  gamehost::VariationTree kept_;  // the file as read, when lines are hidden
+  std::vector<NodeId> unplayable_;  // first moves of the lines hidden
 };
 
 // The topmost hit area of `scene` at logical point `p` (the board fitted

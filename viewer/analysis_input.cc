@@ -14,7 +14,9 @@ void AnalysisControls::set_engine(bool on) {
   markers_.clear();
   if (on) {
     live_node_ = board_.current();
-    live_ = std::make_unique<gamehost::review::LiveAnalysis>(session_.plugin(), board_.state(live_node_),
+    // Seen by a seat, the engine searches the hands that seat could
+    // imagine (play_state), never the true ones.
+    live_ = std::make_unique<gamehost::review::LiveAnalysis>(session_.plugin(), board_.play_state(live_node_),
                                                              engine_threads_);
     shown_ = true;
   }
@@ -57,7 +59,7 @@ void AnalysisControls::place_markers(float pixel_scale) {
   pb::ViewOptions targets;
   targets.set_hit_actions(true);
   pb::Scene scene;
-  session_.render_state(board_.state(live_node_), std::nullopt, targets, scene);
+  session_.render_state(board_.play_state(live_node_), std::nullopt, targets, scene);
   markers_.set(place_engine_markers(scene, live_shown_.top), font_, pixel_scale);
 }
 

@@ -124,6 +124,9 @@ int main(int argc, char** argv) {
       ->type_name("SEAT");
   app.add_flag("--show-all", seat.show_all, "list every draw, also private and future ones, in an unfinished game "
                                             "(a finished game shows them by default)")->excludes("--as");
+  app.add_option("--sample-seed", seat.sample_seed, "with --as: the seed of the other hands a variation is played "
+                                                    "from, drawn as the review draws them (default 1)")
+      ->type_name("N");
   app.add_option("--review", review_file, "a review of this log by `gamehost review` (default: LOG.ghreview beside "
                                          "the log, when it exists)")->type_name("FILE");
   app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");

@@ -30,6 +30,7 @@ struct RowBuilder {
   const Tree& tree;
   std::size_t per_row;
   std::vector<TreeRow>& rows;
+  const TreeWords& words;
 
   void flush(TreeRow& row) {
     if (!row.items.empty()) rows.push_back(std::move(row));
@@ -37,7 +38,10 @@ struct RowBuilder {
   }
   std::string label(Tree::NodeId x, bool first) const {
     const auto& n = tree.node(x);
-    return first ? fmt::format("{}. {}", n.ply, n.move.notation) : n.move.notation;
+    const std::string move = words.notation ? words.notation(x) : n.move.notation;
+    const std::string text = first ? fmt::format("{}. {}", n.ply, move) : move;
+    const bool leaves_game = !n.recorded && tree.node(n.parent).recorded;
+    return leaves_game && !words.branch_mark.empty() ? text + " " + words.branch_mark : text;
   }
   // The line that starts with move `x`, at `indent`.
   void line(Tree::NodeId x, int indent) {
@@ -64,18 +68,18 @@ struct RowBuilder {
 
 }  // namespace
 
-std::vector<TreeRow> tree_rows(const Tree& tree, std::size_t per_row) {
+std::vector<TreeRow> tree_rows(const Tree& tree, std::size_t per_row, const TreeWords& words) {
   std::vector<TreeRow> rows;
-  RowBuilder b{tree, std::max<std::size_t>(1, per_row), rows};
+  RowBuilder b{tree, std::max<std::size_t>(1, per_row), rows, words};
   if (tree.plies() > 0) b.line(tree.game_node(1), 0);
   else
     for (Tree::NodeId c : tree.node(0).children) b.line(c, 1);
   return rows;
 }
 
-std::string tree_text(const Tree& tree, Tree::NodeId shown) {
+std::string tree_text(const Tree& tree, Tree::NodeId shown, const TreeWords& words) {
   std::string out;
-  for (const TreeRow& row : tree_rows(tree, 1000)) {
+  for (const TreeRow& row : tree_rows(tree, 1000, words)) {
     out += std::string(2 * static_cast<std::size_t>(row.indent), ' ');
     for (std::size_t i = 0; i < row.items.size(); ++i) {
       const bool here = row.items[i].node == shown;
@@ -123,6 +127,19 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
   text(off ? "variation " + tree.path_of(shown) : fmt::format("the game, ply {}", tree.node(shown).ply),
        left + 80, y, kBody, off ? kVariation : kDim);
   y += 22;
+  // Seen by a seat: the other hands of every variation are a sample.
+  if (!board.sampled_label().empty())
+    for (const auto& line : wrap_text(font, "variations: " + board.sampled_label(), 12, false, right - left,
+                                      right - left, pixel_scale)) {
+      text(line, left, y, 12, kVariation);
+      y += 16;
+    }
+  if (!board.unplayable_note().empty())
+    for (const auto& line : wrap_text(font, board.unplayable_note(), 12, false, right - left, right - left,
+                                      pixel_scale)) {
+      text(line, left, y, 12, kDim);
+      y += 16;
+    }
   if (!board.problem().empty())
     for (const auto& line : wrap_text(font, board.problem(), 12, false, right - left, right - left, pixel_scale)) {
       text(line, left, y, 12, kProblem);
@@ -170,7 +187,7 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
   }
   y += 4;
   // The tree, scrolled so the shown move's row is in sight.
-  const auto rows = tree_rows(tree, 8);
+  const auto rows = tree_rows(tree, 8, board.tree_words());
   const int fit = std::max(1, static_cast<int>((area.top + area.height - y - 4) / kRowHeight));
   int at = 0;
   for (std::size_t r = 0; r < rows.size(); ++r)

@@ -11,11 +11,13 @@
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/Text.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis_board.h"
+#include "move_tree_words.h"
 #include "gamehost/review/live_analysis.h"
 
 namespace viewer {
@@ -32,10 +34,12 @@ struct TreeRow {
 };
 // The tree as rows (at most `per_row` moves each): each line, then after a
 // move the variations that replace it, one level deeper.
-std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t per_row);
+// `words`: how moves are written (move_tree_words.h).
+std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t per_row, const TreeWords& words = {});
 // The rows as text, one line each, two spaces per level, the shown node in
 // [brackets] (for --dump-panel and tests).
-std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown);
+std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown,
+                      const TreeWords& words = {});
 
 class MoveTreePanel : public sf::Drawable {
  public:

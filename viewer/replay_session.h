@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gamehost/game_log.h"
+#include "gamehost/hidden_sample.h"
 #include "gamehost/plugin.h"
 #include "gamehost/registry.h"
 #include "record_info.h"
@@ -33,6 +34,9 @@ struct Move {
 struct SeatOptions {
   std::string as;         // "" or a seat (number from 1, or a player name)
   bool show_all = false;  // every draw, past and future (not with `as`)
+  // With `as`: the seed of the hidden hands a variation is played from
+  // (gamehost/hidden_sample.h; --sample-seed).
+  std::uint64_t sample_seed = gamehost::kDefaultSampleSeed;
 };
 
 class ReplaySession {
@@ -78,6 +82,7 @@ class ReplaySession {
   bool has_scenes() const { return has_scenes_; }
   // The seat the game is seen as (-1: none).
   int seat() const { return seat_; }
+  std::uint64_t sample_seed() const { return seat_options_.sample_seed; }
   // The ply `delta` steps (+1 or -1) from `ply`, stepping over taken-back
   // plies (whose position is the one before them); clamped to 0..plies().
   int step(int ply, int delta) const;

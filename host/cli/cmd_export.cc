@@ -6,6 +6,8 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <chrono>
+#include <filesystem>
+#include <functional>
 
 #include "commands.h"
 #include "gamehost/chance_secret.h"
@@ -20,6 +22,8 @@
 #include "gamehost/secrecy_check.h"
 #include "gamehost/log_signature.h"
 #include "gamehost/regular_file.h"
+#include "gamehost/replay.h"
+#include "gamehost/variation_tree.h"
 
 namespace gamehost {
 namespace {
@@ -109,6 +113,58 @@ void check_imported_secrecy(Common& common, const GameLog& log) {
   check_secrecy_statement(log, has_chance, hidden);
 }
 
+// The variations kept beside the log (LOG.ghvars) for PPN, each move with
+// the seat that decides it (the plugin replays them). A damaged file, or a
+// move that does not replay, is named on stderr and the log is exported
+// without its variations, as with damaged notes.
+formats::PpnVariations ppn_variations_or_warning(Common& common, const std::string& path, const GameLog& log) {
+  formats::PpnVariations out;
+  if (!std::filesystem::exists(variations_path_for(path))) return out;
+  try {
+    const VariationTree tree = read_variations(path, log);
+    if (!tree.has_variations()) return out;
+    Registry registry = common.registry();
+    Plugin& plugin = registry.find(log.record.header().game_id());
+    const Replayed game = replay(plugin, log, std::nullopt, /*keep_states=*/true);
+    using NodeId = VariationTree::NodeId;
+    // The line from `start` (played from `state`), its continuation first
+    // child after child, the other children as alternatives to it.
+    std::function<formats::PpnLine(NodeId, std::string)> line_from = [&](NodeId start, std::string state) {
+      formats::PpnLine line;
+      std::vector<NodeId> others;
+      for (NodeId x = start;;) {
+        formats::PpnMove m;
+        m.seat = plugin.query(state, pb::QueryFlags()).to_move();
+        m.notation = tree.node(x).move.notation;
+        for (NodeId alt : others) m.alternatives.push_back(line_from(alt, state));
+        pb::ApplyResponse applied;
+        try {
+          plugin.apply(state, tree.node(x).move.action_id, pb::QueryFlags(), applied);
+        } catch (const CallError& e) {
+          throw HostError(fmt::format("variation {}: {}", tree.path_of(x), e.what()));
+        }
+        state = applied.state();
+        line.moves.push_back(std::move(m));
+        const auto& kids = tree.node(x).children;
+        if (kids.empty()) return line;
+        x = kids.front();
+        others.assign(kids.begin() + 1, kids.end());
+      }
+    };
+    for (int ply = 0; ply <= tree.plies(); ++ply) {
+      const auto& kids = tree.node(tree.game_node(ply)).children;
+      // The recorded move is the first child while the game goes on.
+      for (std::size_t k = ply < tree.plies() ? 1 : 0; k < kids.size(); ++k)
+        out[ply].push_back(line_from(kids[k], game.states[static_cast<std::size_t>(ply)]));
+    }
+  } catch (const HostError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "gamehost: warning: {}; the log is exported without its variations\n", e.what());
+    return {};
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_export_import_commands(CLI::App& app, Common& common) {
@@ -128,13 +184,17 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     GameLog log = read_log(ex->log);
     // Notes belong to the whole log: read before a seat's view masks it.
     const auto notes = ex->format == "ppn" ? formats::notes_or_warning(ex->log, log) : formats::NotesByPly{};
+    const auto variations = ex->format == "ppn" && log.record.header().game_id() == "alien_city"
+                                ? ppn_variations_or_warning(common, ex->log, log)
+                                : formats::PpnVariations{};
     std::string as;
     if (!ex->as.empty()) {
       Registry registry = common.registry();
       log = seat_log(registry, log, ex->as, as);
     }
     if (ex->format == "text") return print_text(log, as);
-    if (ex->format == "ppn") return fmt::print("{}", formats::write_ppn(log.record, notes));
+    if (ex->format == "ppn")
+      return fmt::print("{}", formats::write_ppn(log.record, notes, variations));
     std::string json;
     const auto status = google::protobuf::util::MessageToJsonString(log.record, &json, json_print_options());
     if (!status.ok()) throw HostError(fmt::format("{}: cannot print JSON: {}", ex->log, status.message().as_string()));

@@ -11,6 +11,7 @@
 #include "gamehost/plural.h"
 #include "live_command.h"
 #include "gamehost/faults.h"
+#include "gamehost/hidden_sample.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/install_paths.h"
 #include "gamehost/chance_secret.h"
@@ -36,6 +37,10 @@ struct Source {
   std::string game, position;
   std::vector<std::string> options;
   std::string variation;  // show --variation PATH
+  // show --variation --as: the seat whose view samples the hidden hands
+  // at the branch point (gamehost/hidden_sample.h), and the seed.
+  std::string sample_as;
+  std::uint64_t sample_seed = kDefaultSampleSeed;
 };
 
 struct Position {
@@ -78,7 +83,7 @@ std::string play_typed_moves(Position& p, const std::vector<std::string>& moves,
 
 // A variation (docs/gamehost.md, `show --variation`): the game to the
 // path's ply, then its moves read as typed (the same refusals as `enter`).
-Position variation_position(Plugin& plugin, const GameLog& log, const std::string& text) {
+Position variation_position(Plugin& plugin, const GameLog& log, const std::string& text, const Source& src) {
   const VariationPath path = parse_variation_path(text);
   if (path.ply > log.record.plies_size())
     throw HostError(fmt::format("--variation {}: no ply {}: the log has plies 0..{}", text, path.ply,
@@ -87,9 +92,17 @@ Position variation_position(Plugin& plugin, const GameLog& log, const std::strin
   p.plugin = &plugin;
   p.state = replay(plugin, log, path.ply, /*keep_states=*/false).state;
   p.ply = path.ply;
+  // Seen by a seat, the variation is played from hands that seat could
+  // have imagined, never from the true ones (their moves would tell them).
+  std::string sampled;
+  if (!src.sample_as.empty() && !path.moves.empty() && samples_hidden(plugin)) {
+    const int seat = seat_of_player(plugin, src.sample_as);
+    p.state = sample_hidden_state(plugin, p.state, seat, path.ply, src.sample_seed);
+    sampled = "; " + sampled_label(plugin, seat, src.sample_seed);
+  }
   const std::string moves = play_typed_moves(p, path.moves, "--variation " + text);
   p.title = fmt::format("Position after ply {} of {}{}", path.ply, log.record.plies_size(),
-                        moves.empty() ? "" : ", then " + moves + " (a variation)");
+                        moves.empty() ? "" : ", then " + moves + " (a variation" + sampled + ")");
   return p;
 }
 
@@ -104,7 +117,7 @@ Position load_position(Registry& registry, const Source& src) {
   if (src.log.empty()) throw HostError("give a LOG, or --game GAME --position FILE");
   const GameLog log = read_log(src.log);
   p.plugin = &registry.find(log.record.header().game_id());
-  if (!src.variation.empty()) return variation_position(*p.plugin, log, src.variation);
+  if (!src.variation.empty()) return variation_position(*p.plugin, log, src.variation, src);
   const Replayed r = replay(*p.plugin, log, src.ply, /*keep_states=*/true);
   p.state = r.state;
   p.ply = r.plies;
@@ -243,7 +256,11 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
                   "the position as one player sees it (games with hidden information): a seat number, "
                   "1 = --player1, or a player name")
       ->type_name("PLAYER");
+  cmd->add_option("--sample-seed", show->sample_seed,
+                  "with --variation and --as: the seed of the other hands drawn for the variation (default 1)")
+      ->type_name("N");
   cmd->callback([&common, show, as] {
+    show->sample_as = show->variation.empty() ? "" : *as;
     Registry registry = common.registry();
     const Position p = load_position(registry, *show);
     pb::QueryFlags f;

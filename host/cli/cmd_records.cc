@@ -82,6 +82,9 @@ void import_record(Common& common, const RecordImport& a) {
   g.write(a.out);
   keep_notes(a, record, played, g.info().terminal() ? g.info().result() : "");
   for (const auto& r : played.remarks) fmt::print("Note: {}\n", r);
+  if (record.skipped_variations > 0)
+    fmt::print("Note: {} variation{} (PPN comments in parentheses) not imported: import reads the main line "
+               "(docs/notation.md)\n", record.skipped_variations, record.skipped_variations == 1 ? "" : "s");
   if (!played.refused.empty()) {
     formats::note_refusal(a.out, played.refused);
     fmt::print("{}: kept the {} plies before the first illegal move:\n  {}\n", a.out, g.plies(), played.refused);

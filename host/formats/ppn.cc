@@ -181,6 +181,12 @@ class Movetext {
     const auto b = note.find_first_not_of(" \t\r\n");
     if (b == std::string::npos) return;
     note = note.substr(b, note.find_last_not_of(" \t\r\n") - b + 1);
+    // A variation as export writes it (ppn_variations.h): not a note, and
+    // not read back (import reads the main line).
+    if (is_variation_comment(note)) {
+      ++game_.skipped_variations;
+      return;
+    }
     if (seat_ < 0) game_.opening_notes.push_back(note);
     else if (!open_) waiting_.push_back(note);
     else (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes).push_back(note);
@@ -295,7 +301,7 @@ CityGame read_ppn(const std::string& text, const std::string& file) {
   return game;
 }
 
-std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes) {
+std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes, const PpnVariations& variations) {
   const auto& h = record.header();
   if (h.game_id() != "alien_city") throw HostError(fmt::format("PPN export is for Alien City, not {}", h.game_id()));
   for (const auto& o : h.options())
@@ -332,19 +338,22 @@ std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes) {
     << YAML::Key << "Tiles" << YAML::Value << tiles << YAML::EndMap << YAML::EndMap;
   std::string out = std::string("---\n") + y.c_str() + "\n...\n";
 
-  static const std::map<std::string, std::string> kPieces = {{"RT", "R3x"}, {"BT", "B3x"}, {"GT", "G3x"},
-                                                             {"RD", "S"},   {"BD", "A"},   {"GD", "C"},
-                                                             {"KD", "M"}};
   // Comments for the notes of `ply` (and of taken-back plies before it,
-  // which PPN does not write: their notes go with the move played instead).
+  // which PPN does not write: their notes go with the move played instead),
+  // then the variations played instead of it, from the position before it.
   std::vector<std::string> carried;
+  std::map<int, PpnTurns> turns_after;  // by ply: where a line from there starts
+  turns_after[0] = PpnTurns();
   auto carry = [&](int ply) {
-    if (const auto it = notes.find(ply); it != notes.end()) carried.insert(carried.end(), it->second.begin(), it->second.end());
+    if (const auto it = notes.find(ply); it != notes.end())
+      for (const auto& note : it->second) carried.push_back(fmt::format(" {{{}}}", note));
+    if (const auto it = variations.find(ply - 1); it != variations.end())
+      carried.push_back(ppn_variation_comments(it->second, turns_after.at(ply - 1)));
   };
   auto comments = [&](int ply) {
     carry(ply);
     std::string text;
-    for (const auto& note : carried) text += fmt::format(" {{{}}}", note);
+    for (const auto& c : carried) text += c;
     carried.clear();
     return text;
   };
@@ -354,37 +363,31 @@ std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes) {
         throw HostError(fmt::format("PPN export: the note on ply {} holds a '}}', which would end its PPN comment: {}",
                                     ply, note));
   if (const std::string c = comments(0); !c.empty()) out += c.substr(1) + "\n";
-  int number = 0, last_seat = kWhite;
+  PpnTurns turns;
   std::string line;
   for (const auto& p : record.plies()) {
     const int ply = static_cast<int>(p.ply());
-    if (p.taken_back()) {
+    if (p.taken_back()) {  // the position after it is the one before it
       carry(ply);
+      turns_after[ply] = turns;
       continue;
     }
     const std::string& n = p.notation();
     if (n == "decline") {  // PPN writes no decline: its notes follow the build
       line += comments(ply);
-      continue;
+    } else if (!is_build(n)) {
+      line += " " + ppn_cap(p.player(), n) + comments(ply);
+    } else {
+      if (p.player() == kBlack || turns.last_seat == kWhite) {
+        if (!line.empty()) out += line + "\n";
+        line.clear();
+      }
+      turns.build = turns.next(p.player()) + " " + ppn_build(n);
+      line += (line.empty() ? "" : " ") + turns.build + comments(ply);
     }
-    const auto at = n.find('@');
-    std::string lot = n.substr(at + 1);
-    lot[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(lot[0])));
-    if (n.rfind("claim@", 0) == 0) {
-      line += fmt::format(" {}@{}", p.player() == kBlack ? "K1x" : "W1x", lot) + comments(ply);
-      continue;
-    }
-    if (p.player() == kBlack || last_seat == kWhite) {
-      if (!line.empty()) out += line + "\n";
-      line.clear();
-      ++number;
-    }
-    line += fmt::format("{}{}{} {}@{}", line.empty() ? "" : " ", number, p.player() == kBlack ? "." : "...",
-                        kPieces.at(n.substr(0, at)), lot) +
-            comments(ply);
-    last_seat = p.player();
+    turns_after[ply] = turns;
   }
-  line += comments(record.plies_size() + 1);  // notes of trailing taken-back plies
+  line += comments(record.plies_size() + 1);  // notes of trailing taken-back plies, lines after the end
   if (!line.empty()) out += line + "\n";
   if (record.has_result()) out += fmt::format("{{ {} }}\n", record.result().result());
   return out;

@@ -4,17 +4,16 @@
 
 #include <algorithm>
 
+#include "gamehost/hidden_sample.h"
 #include "gamehost/random.h"
 #include "gamehost/replay.h"
 
 namespace gamehost {
 
 SeatView::SeatView(Plugin& game, std::uint64_t seed) : game_(game), seed_(seed) {
-  const auto& methods = game.info().optional_methods();
   // A game with hidden information that cannot sample is shown as it is:
   // the interface gives no other way to hide its secrets from agents.
-  sample_ = game.info().has_hidden_information() &&
-            std::find(methods.begin(), methods.end(), pb::METHOD_SAMPLE_HIDDEN) != methods.end();
+  sample_ = samples_hidden(game);
 }
 
 void SeatView::show(const std::string& state, const pb::StateInfo& info, int seat, int ply) {

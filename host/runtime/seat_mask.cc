@@ -51,6 +51,10 @@ int seat_of_player(const Plugin& plugin, const std::string& text) {
                               players, names));
 }
 
+bool chance_seen_by(Plugin& plugin, const std::string& before, std::uint32_t outcome, int seat) {
+  return chance_seen(plugin, before, outcome, seat);
+}
+
 pb::ObserveResponse observe(Plugin& plugin, const std::string& state, int seat) {
   pb::ObserveRequest req;
   req.set_state(state);

@@ -23,6 +23,10 @@ inline constexpr std::string_view kHiddenNotation = "?";
 // plies (replay with keep_states). Games without hidden information: all.
 std::vector<bool> plies_seen_by(Plugin& plugin, const GameLog& log, const std::vector<std::string>& states, int seat);
 
+// Whether `seat` can tell chance outcome `outcome` at `before` from another
+// outcome of the same draw (a variation's draws, as a log's plies above).
+bool chance_seen_by(Plugin& plugin, const std::string& before, std::uint32_t outcome, int seat);
+
 // Whether every seat saw ply i+1 (no seat drew it privately).
 std::vector<bool> plies_seen_by_all(Plugin& plugin, const GameLog& log, const std::vector<std::string>& states);
 

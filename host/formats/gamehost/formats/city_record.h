@@ -34,6 +34,7 @@ struct CityGame {
   Metadata meta;
   std::vector<CityTurn> turns;
   std::vector<std::string> opening_notes;  // comments before the first move: notes on ply 0
+  int skipped_variations = 0;  // PPN comments holding a variation "(…)", not imported
 };
 
 // What playing a record gave: the decisions applied, and remarks (e.g. a

@@ -8,6 +8,7 @@
 
 #include "gamehost/formats/city_record.h"
 #include "gamehost/formats/notes.h"
+#include "gamehost/formats/ppn_variations.h"
 #include "gamehost/game_log.h"
 
 namespace gamehost::formats {
@@ -19,7 +20,10 @@ CityGame read_ppn(const std::string& text, const std::string& file);
 // The PPN of an Alien City log that starts from an empty city (not from a
 // position diagram), with `notes` (by ply, e.g. from LOG.ghnotes) as
 // comments after the decision they are on (docs/notation.md). Throws
-// HostError saying why a log cannot be written.
-std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes = {});
+// HostError saying why a log cannot be written. `variations` (from
+// LOG.ghvars) are written as comments after the decision they replace
+// (ppn_variations.h).
+std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes = {},
+                      const PpnVariations& variations = {});
 
 }  // namespace gamehost::formats
