@@ -1,6 +1,11 @@
 #include "endgame.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include <sys/mman.h>
 
 #include "scoring.h"
 
@@ -8,7 +13,10 @@ namespace alien_city {
 namespace {
 
 constexpr int kInfinity = 1 << 20;
-constexpr std::size_t kBuckets = 1u << 20;  // two entries of 24 bytes each: 48 MB
+// Buckets of two entries on one 64-byte line: 64 MB.
+constexpr std::size_t kBuckets = 1u << 20;
+// Margins of scored states remembered by key, one a slot: 4 MB.
+constexpr std::size_t kScores = 1u << 17;
 // Above this bound on the decisions left, children are made first and
 // ordered by their one-ply valuation, and looked up in the table before any
 // is searched; nearer the end, scoring every child costs more than it saves.
@@ -73,6 +81,21 @@ int black_margin(const State& s) {
   return totals[index_of(Player::Black)] - totals[index_of(Player::White)];
 }
 
+struct EndgameSolver::Score {
+  std::uint64_t key = 0, check = 0;
+  int value = 0;
+  std::uint32_t generation = 0;
+};
+
+int EndgameSolver::margin_of(const State& s, Keys k) {
+  // Finished games recur, reached by the same builds in other orders, and
+  // scoring one costs a street search per claimed tower.
+  Score& slot = scores_[k.a & (kScores - 1)];
+  if (slot.key == k.a && slot.check == k.b && slot.generation == generation_) return slot.value;
+  slot = {k.a, k.b, black_margin(s), generation_};
+  return slot.value;
+}
+
 EndgameSolver::EndgameSolver() = default;
 EndgameSolver::~EndgameSolver() = default;
 
@@ -109,8 +132,29 @@ EndgameSolver::Keys EndgameSolver::child_keys(Keys k, const State& before, const
   return k;
 }
 
+// Two entries on one cache line.
+struct alignas(64) EndgameSolver::Bucket {
+  Entry entry[2];
+};
+
+void EndgameSolver::FreeTable::operator()(Bucket* b) const { std::free(b); }
+
+void EndgameSolver::allocate_table() {
+  // On 2 MB pages where the system grants them: the look-ups land all over
+  // the table, and with 4 KB pages most of them would miss the TLB too.
+  constexpr std::size_t kPage = 2u << 20;
+  const std::size_t bytes = (kBuckets * sizeof(Bucket) + kPage - 1) / kPage * kPage;
+  void* memory = std::aligned_alloc(kPage, bytes);
+  if (!memory) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+  std::memset(memory, 0, bytes);
+  table_.reset(static_cast<Bucket*>(memory));
+}
+
 const EndgameSolver::Entry* EndgameSolver::probe(Keys k) const {
-  const Entry* bucket = &table_[(k.a & (kBuckets - 1)) * 2];
+  const Entry* bucket = table_[k.a & (kBuckets - 1)].entry;
   const auto generation = static_cast<std::uint8_t>(generation_);
   for (int i = 0; i < 2; ++i)
     if (bucket[i].key == k.a && bucket[i].check == k.b && bucket[i].generation == generation) return &bucket[i];
@@ -118,7 +162,7 @@ const EndgameSolver::Entry* EndgameSolver::probe(Keys k) const {
 }
 
 void EndgameSolver::store(Keys k, int depth, int value, int best_id, int alpha0, int beta0) {
-  Entry* bucket = &table_[(k.a & (kBuckets - 1)) * 2];
+  Entry* bucket = table_[k.a & (kBuckets - 1)].entry;
   const auto generation = static_cast<std::uint8_t>(generation_);
   // The first entry keeps the deepest result of this solve; a result it
   // displaces moves to the second, which otherwise takes the newest.
@@ -140,7 +184,7 @@ void EndgameSolver::store(Keys k, int depth, int value, int best_id, int alpha0,
 }
 
 int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) {
-  if (s.is_over()) return black_margin(s);
+  if (s.is_over()) return margin_of(s, k);
   if (++nodes_ > budget_) throw OutOfBudget{};
   const int left = decisions_left(s);
   const bool tabled = left > kTableAbove;
@@ -174,9 +218,10 @@ int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) 
       states.push_back(s);
       State& next = states.back();
       apply_unchecked(next, a);
-      if (order == 0) order = maximising ? black_margin(next) : -black_margin(next);
+      const Keys ck = child_keys(k, s, a, next);
+      if (order == 0) order = maximising ? margin_of(next, ck) : -margin_of(next, ck);
       if (!etc_cut && !next.is_over()) {
-        if (const Entry* e = probe(child_keys(k, s, a, next))) {
+        if (const Entry* e = probe(ck)) {
           // A child's bound alone may settle this node.
           if (maximising && e->bound != 2 && e->value >= beta) etc_cut = true, etc_value = e->value;
           if (!maximising && e->bound != 1 && e->value <= alpha) etc_cut = true, etc_value = e->value;
@@ -267,10 +312,11 @@ void EndgameSolver::best_line(State s, int margin, std::vector<Action>& line) {
 }
 
 EndgameResult EndgameSolver::solve(const State& s, std::uint64_t budget, std::optional<int> guess) {
-  if (table_.empty()) table_.resize(2 * kBuckets);
+  if (!table_) allocate_table();
+  if (scores_.empty()) scores_.resize(kScores);
   // A new generation makes the entries of earlier solves stale; when the
   // tag wraps, the table is cleared.
-  if ((++generation_ & 0xFF) == 0) std::fill(table_.begin(), table_.end(), Entry{});
+  if ((++generation_ & 0xFF) == 0) std::fill(table_.get(), table_.get() + kBuckets, Bucket{});
   nodes_ = 0;
   budget_ = budget;
   // One slot per decision to the end (sized here: search keeps references).

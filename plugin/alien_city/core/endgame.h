@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -50,7 +51,12 @@ class EndgameSolver {
 
  private:
   struct Entry;
+  struct Bucket;
+  struct FreeTable {
+    void operator()(Bucket* b) const;
+  };
   struct Child;
+  struct Score;
   struct OutOfBudget {};
 
   int search(const State& s, Keys k, int alpha, int beta, int ply);
@@ -59,7 +65,12 @@ class EndgameSolver {
   const Entry* probe(Keys k) const;
   void store(Keys k, int depth, int value, int best_id, int alpha0, int beta0);
 
-  std::vector<Entry> table_;  // allocated at the first solve
+  void allocate_table();
+  // black_margin(s), remembered by key.
+  int margin_of(const State& s, Keys k);
+
+  std::unique_ptr<Bucket[], FreeTable> table_;  // allocated at the first solve
+  std::vector<Score> scores_;
   std::uint32_t generation_ = 0;
   std::uint64_t nodes_ = 0, budget_ = 0;
   // Per distance from the root: the children of the node being searched
