@@ -214,6 +214,8 @@ int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) 
   visit_legal_actions(s, [&](const Action& a) {
     int order = 0;
     if (action_id(a) == table_best) order = kInfinity;
+    else if (action_id(a) == killers_[ply][0]) order = kInfinity - 1;
+    else if (action_id(a) == killers_[ply][1]) order = kInfinity - 2;
     if (ordered) {
       states.push_back(s);
       State& next = states.back();
@@ -269,7 +271,10 @@ int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) 
     if (maximising ? v > best : v < best) best = v, best_id = action_id(a);
     if (maximising) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
-    if (alpha >= beta) break;
+    if (alpha >= beta) {
+      if (killers_[ply][0] != action_id(a)) killers_[ply] = {action_id(a), killers_[ply][0]};
+      break;
+    }
   }
   if (tabled) store(k, left, best, best_id, alpha0, beta0);
   return best;
@@ -322,6 +327,7 @@ EndgameResult EndgameSolver::solve(const State& s, std::uint64_t budget, std::op
   // One slot per decision to the end (sized here: search keeps references).
   const std::size_t depth = static_cast<std::size_t>(decisions_left(s)) + 2;
   if (children_.size() < depth) children_.resize(depth), states_.resize(depth);
+  killers_.assign(children_.size(), {-1, -1});
   EndgameResult r;
   try {
     r.margin = search_window(s, guess);

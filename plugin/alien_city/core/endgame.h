@@ -10,6 +10,7 @@
 // (enhanced transposition cut-offs); near it the table is skipped.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -77,6 +78,7 @@ class EndgameSolver {
   // there, and their states when made before the search (ordered nodes).
   std::vector<std::vector<Child>> children_;
   std::vector<std::vector<State>> states_;
+  std::vector<std::array<int, 2>> killers_;
 };
 
 // Black's final margin of a finished game (or the provisional one).
