@@ -19,8 +19,13 @@ constexpr std::size_t kBuckets = 1u << 20;
 constexpr std::size_t kScores = 1u << 17;
 // Above this bound on the decisions left, children are made first and
 // ordered by their one-ply valuation, and looked up in the table before any
-// is searched; nearer the end, scoring every child costs more than it saves.
-constexpr int kOrderedAbove = 7;
+// is searched; nearer the end, scoring every child costs more than it saves
+// (measured with the killer moves: 11 is faster than 7 or 15).
+constexpr int kOrderedAbove = 11;
+// Above this one, by the two-ply valuation instead (the provisional margin
+// after the best reply): about 30% fewer positions 12 decisions from the
+// end, for a few hundred scores at each of the few nodes this far up.
+constexpr int kDeepOrderAbove = 19;
 // At this bound or below, the table is neither read nor written: the
 // subtrees are smaller than what a look-up costs.
 constexpr int kTableAbove = 2;
@@ -98,6 +103,19 @@ int EndgameSolver::margin_of(const State& s, Keys k) {
 
 EndgameSolver::EndgameSolver() = default;
 EndgameSolver::~EndgameSolver() = default;
+
+int EndgameSolver::reply_margin(const State& s, Keys k) {
+  if (s.is_over()) return margin_of(s, k);
+  const bool maximising = s.to_move() == Player::Black;
+  int best = maximising ? -kInfinity : kInfinity;
+  visit_legal_actions(s, [&](const Action& a) {
+    State next = s;
+    apply_unchecked(next, a);
+    const int v = margin_of(next, child_keys(k, s, a, next));
+    best = maximising ? std::max(best, v) : std::min(best, v);
+  });
+  return best;
+}
 
 EndgameSolver::Keys EndgameSolver::keys_of(const State& s) {
   Keys k;
@@ -221,7 +239,10 @@ int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) 
       State& next = states.back();
       apply_unchecked(next, a);
       const Keys ck = child_keys(k, s, a, next);
-      if (order == 0) order = maximising ? margin_of(next, ck) : -margin_of(next, ck);
+      if (order == 0) {
+        const int v = left > kDeepOrderAbove ? reply_margin(next, ck) : margin_of(next, ck);
+        order = maximising ? v : -v;
+      }
       if (!etc_cut && !next.is_over()) {
         if (const Entry* e = probe(ck)) {
           // A child's bound alone may settle this node.

@@ -69,6 +69,8 @@ class EndgameSolver {
   void allocate_table();
   // black_margin(s), remembered by key.
   int margin_of(const State& s, Keys k);
+  // The provisional margin after the best reply by it (the two-ply valuation).
+  int reply_margin(const State& s, Keys k);
 
   std::unique_ptr<Bucket[], FreeTable> table_;  // allocated at the first solve
   std::vector<Score> scores_;
