@@ -2,8 +2,9 @@
 // on the final margin over the rules core itself — states copied and
 // changed in place, legal decisions from the lot bitmasks — with principal
 // variation search (margins are whole numbers), moves ordered by the
-// table's best move, then by the one-ply valuation (the mover's
-// provisional margin after the move), and a transposition table of
+// table's best move, then two killer moves a ply, then far from the end by
+// the one-ply valuation (the mover's provisional margin after the move;
+// after the best reply too, farther still), and a transposition table of
 // two-entry buckets (the deeper result kept, the newest beside it) keyed
 // by a 128-bit Zobrist hash of the state, updated move by move. Far from
 // the end the children are looked up in the table before any is searched
