@@ -15,20 +15,29 @@ using namespace alien_city;
 
 namespace {
 
-// Every state of random game `seed`, the first to the finished one.
-std::vector<State> random_game(std::uint64_t seed) {
+const State& from_end(const std::vector<State>& states, int k) {
+  return states[states.size() - 1 - static_cast<std::size_t>(std::min<int>(k, states.size() - 1))];
+}
+
+// Every state of random game `seed`, the first to the finished one. Random
+// play spends its caps early, so that no claim decision is left near the
+// end; with `declining`, every claim is declined, and the endgames are full
+// of claim decisions (each build is followed by one).
+std::vector<State> random_game(std::uint64_t seed, bool declining = false) {
   State s(balanced_layout(seed));
   Rng rng(seed * 7919 + 1);
   std::vector<State> states{s};
   while (!s.is_over()) {
-    apply_unchecked(s, random_action(s, rng));
+    apply_unchecked(s, declining && s.phase() == Phase::Claim ? Action::decline() : random_action(s, rng));
     states.push_back(s);
   }
   return states;
 }
 
-const State& from_end(const std::vector<State>& states, int k) {
-  return states[states.size() - 1 - static_cast<std::size_t>(std::min<int>(k, states.size() - 1))];
+bool claim_ahead(const std::vector<State>& states, int k) {
+  for (int i = 0; i <= k && i < static_cast<int>(states.size()); ++i)
+    if (from_end(states, i).phase() == Phase::Claim) return true;
+  return false;
 }
 
 // Minimax without pruning or table: Black maximises the final margin.
@@ -78,9 +87,9 @@ TEST_CASE("the endgame key updated move by move equals the key made from scratch
 
 TEST_CASE("the endgame solver's margins equal plain minimax on the last five decisions", "[endgame]") {
   EndgameSolver solver;
-  int checked = 0;
+  int checked = 0, with_claims = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    const std::vector<State> states = random_game(seed);
+    const std::vector<State> states = random_game(seed / 2, seed % 2 == 1);
     for (int k = 1; k <= 5; ++k) {
       const State& s = from_end(states, k);
       if (s.is_over()) continue;
@@ -90,17 +99,22 @@ TEST_CASE("the endgame solver's margins equal plain minimax on the last five dec
       REQUIRE(r.margin == minimax(s));
       check_line(s, r);
       ++checked;
+      with_claims += claim_ahead(states, k);
     }
   }
   CHECK(checked == 200);
+  CHECK(with_claims >= 80);
 }
 
 TEST_CASE("the endgame solver's margins equal the former solver's up to ten decisions from the end", "[endgame]") {
+  // Half the games decline every claim, so that claim decisions are searched.
   EndgameSolver solver;
   reference::EndgameSolver former;
+  int with_claims = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
-    const std::vector<State> states = random_game(seed);
+    const std::vector<State> states = random_game(seed / 2, seed % 2 == 1);
     for (int k = 6; k <= 10; ++k) {
+      with_claims += claim_ahead(states, k);
       const State& s = from_end(states, k);
       CAPTURE(seed, k);
       const reference::EndgameResult want = former.solve(s, 100'000'000);
@@ -117,6 +131,7 @@ TEST_CASE("the endgame solver's margins equal the former solver's up to ten deci
       }
     }
   }
+  CHECK(with_claims >= 60);
 }
 
 TEST_CASE("the endgame solver gives up past its budget and says so", "[endgame]") {
