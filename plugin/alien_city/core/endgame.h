@@ -2,12 +2,18 @@
 // on the final margin over the rules core itself — states copied and
 // changed in place, legal decisions from the lot bitmasks — with principal
 // variation search (margins are whole numbers), moves ordered by the
-// table's best move, then by the one-ply valuation (the mover's
-// provisional margin after the move), and a transposition table keyed by
-// a hash of the state.
+// table's best move, then two killer moves a ply, then far from the end by
+// the one-ply valuation (the mover's provisional margin after the move;
+// after the best reply too, farther still), and a transposition table of
+// two-entry buckets (the deeper result kept, the newest beside it) keyed
+// by a 128-bit Zobrist hash of the state, updated move by move. Far from
+// the end the children are looked up in the table before any is searched
+// (enhanced transposition cut-offs); near it the table is skipped.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -35,17 +41,47 @@ class EndgameSolver {
   // table: the answer depends on the position, budget and guess alone.
   EndgameResult solve(const State& s, std::uint64_t budget, std::optional<int> guess = std::nullopt);
 
+  // The 128-bit key of a state as the table uses it (tests check that the
+  // move-by-move update equals this).
+  struct Keys {
+    std::uint64_t a = 0, b = 0;
+    friend bool operator==(const Keys&, const Keys&) = default;
+  };
+  static Keys keys_of(const State& s);
+  // The key of `after`, the state made by `a` from `before` (key `k`).
+  static Keys child_keys(Keys k, const State& before, const Action& a, const State& after);
+
  private:
   struct Entry;
+  struct Bucket;
+  struct FreeTable {
+    void operator()(Bucket* b) const;
+  };
+  struct Child;
+  struct Score;
   struct OutOfBudget {};
 
-  int search(const State& s, int alpha, int beta);
+  int search(const State& s, Keys k, int alpha, int beta, int ply);
   int search_window(const State& s, std::optional<int> guess);
   void best_line(State s, int margin, std::vector<Action>& line);
+  const Entry* probe(Keys k) const;
+  void store(Keys k, int depth, int value, int best_id, int alpha0, int beta0);
 
-  std::vector<Entry> table_;  // allocated at the first solve
+  void allocate_table();
+  // black_margin(s), remembered by key.
+  int margin_of(const State& s, Keys k);
+  // The provisional margin after the best reply by it (the two-ply valuation).
+  int reply_margin(const State& s, Keys k);
+
+  std::unique_ptr<Bucket[], FreeTable> table_;  // allocated at the first solve
+  std::vector<Score> scores_;
   std::uint32_t generation_ = 0;
   std::uint64_t nodes_ = 0, budget_ = 0;
+  // Per distance from the root: the children of the node being searched
+  // there, and their states when made before the search (ordered nodes).
+  std::vector<std::vector<Child>> children_;
+  std::vector<std::vector<State>> states_;
+  std::vector<std::array<int, 2>> killers_;
 };
 
 // Black's final margin of a finished game (or the provisional one).
