@@ -322,8 +322,16 @@ int main(int argc, char** argv) {
       open_variation(analysis.board(), variation, log);
       off.render(view);
       auto& target = off.texture();
-      analysis.sync(pixel_scale_for(target.getSize()));
-      analysis.draw(target);
+      // --position: the board editor as the window opens it.
+      PositionEditor editor(*session, view, font);
+      if (!position_file.empty() && editor.available()) {
+        editor.start(session->state(shown_ply), position_file);
+        off.render(view);
+        editor.draw(target, pixel_scale_for(target.getSize()));
+      } else {
+        analysis.sync(pixel_scale_for(target.getSize()));
+        analysis.draw(target);
+      }
       target.display();
       if (!save_png(target.getTexture().copyToImage(), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {

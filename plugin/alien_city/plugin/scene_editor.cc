@@ -21,21 +21,23 @@ void fill(pb::HitArea& h, const std::vector<EditChoice>& edits) {
   for (const EditChoice& e : edits) add_hit_action(h, static_cast<std::uint32_t>(e.id), e.label);
 }
 
+// A supply in short: towers RT BT GT, domes RD BD GD KD, caps.
 std::string supply_text(const State& s, Player p) {
   const Supply& sup = s.supply(p);
-  std::string out = std::string(player_name(p)) + ":";
-  for (int k = 0; k < kPieceKinds; ++k) out += " " + std::to_string(sup.pieces[k]);
-  return out + " caps " + std::to_string(sup.caps);
+  std::string out;
+  for (int k = 0; k < kPieceKinds; ++k) out += std::to_string(sup.pieces[k]) + (k == 2 ? " · " : k < 6 ? " " : "");
+  return out + " · caps " + std::to_string(sup.caps);
 }
 
-// One button of the strip: a framed label whose hit area holds `edits`.
-void button(pb::Scene& out, pb::Layer& layer, int slot, const std::string& hover, const std::string& label,
-            const std::vector<EditChoice>& edits) {
-  const float x = slot * kStripWidth + 0.05f;
-  set_rect(add(layer, "edit:" + hover, 0x2f333cff, kLabel, 0.03f), x, kStripTop, kStripWidth - 0.1f, kStripHeight, 0.1f);
-  set_text(add(layer, "edit:" + hover + ":text", kLabel), x + (kStripWidth - 0.1f) / 2, kStripTop + kStripHeight / 2,
-           label, 0.26f);
-  fill(add_hit(out, x, kStripTop, kStripWidth - 0.1f, kStripHeight, "editor " + hover), edits);
+// One button of the strip: a framed title over its value, whose hit area
+// holds `edits`.
+void button(pb::Scene& out, pb::Layer& layer, int slot, const std::string& hover, const std::string& title,
+            const std::string& value, const std::vector<EditChoice>& edits) {
+  const float x = slot * kStripWidth + 0.05f, w = kStripWidth - 0.1f;
+  set_rect(add(layer, "edit:" + hover, 0x2f333cff, kLabel, 0.03f), x, kStripTop, w, kStripHeight, 0.1f);
+  set_text(add(layer, "edit:" + hover + ":title", kSelection), x + w / 2, kStripTop + 0.24f, title, 0.2f);
+  set_text(add(layer, "edit:" + hover + ":value", kLabel), x + w / 2, kStripTop + 0.56f, value, 0.16f);
+  fill(add_hit(out, x, kStripTop, w, kStripHeight, "editor " + hover), edits);
 }
 
 }  // namespace
@@ -53,10 +55,10 @@ void add_editor(const State& s, pb::Scene& out) {
   pb::Layer& strip = add_layer(out, "editor");
   const std::string turn = s.is_over() ? "over" : std::string(player_name(s.to_move())) +
                                                      (s.phase() == Phase::Claim ? " claim" : " build");
-  button(out, strip, 0, "turn", "to move: " + turn, turn_edits(s));
-  button(out, strip, 1, "White", supply_text(s, Player::White), supply_edits(s, Player::White));
-  button(out, strip, 2, "Black", supply_text(s, Player::Black), supply_edits(s, Player::Black));
-  button(out, strip, 3, "city", "the city…", city_edits());
+  button(out, strip, 0, "turn", "to move", turn, turn_edits(s));
+  button(out, strip, 1, "White", "White's supply", supply_text(s, Player::White), supply_edits(s, Player::White));
+  button(out, strip, 2, "Black", "Black's supply", supply_text(s, Player::Black), supply_edits(s, Player::Black));
+  button(out, strip, 3, "city", "the city", "tiles, empty it…", city_edits());
 }
 
 }  // namespace alien_city::plugin::detail
