@@ -259,3 +259,14 @@ TEST_CASE("the window: Ctrl+E edits the shown ply; a click, a picker row and Ctr
   CHECK(s->piece_at(*ac::parse_lot("E3")) == ac::Piece::RedTower);
   CHECK(s->built().count() == 1);
 }
+
+TEST_CASE("a game whose plugin offers no editor has none (Connect Four)", "[cli][editor]") {
+  const std::string log = fresh_copy("connect_four-seed-1.ghlog", "editor-none");
+  auto session = viewer::ReplaySession::open(log, {});
+  REQUIRE(session->has_scenes());
+  viewer::ReplayView view(*session, test_font());
+  viewer::PositionEditor editor(*session, view, test_font());
+  CHECK_FALSE(editor.available());
+  CHECK_THROWS_WITH(editor.start(session->state(0), "x.txt"), "Connect Four has no board editor");
+  CHECK_FALSE(editor.active());
+}
