@@ -109,6 +109,9 @@ Application::Application(ReplaySession* session, std::string error, const sf::Fo
     analysis_->set_engine_threads(options.analysis_threads);
     if (!options.variation.empty())
       if (const auto node = analysis_->board().tree().find(options.variation)) analysis_->board().go_to(*node, false);
+    editor_ = std::make_unique<PositionEditor>(*session_, *view_, font_);
+    if (!options.position_file.empty() && editor_->available())
+      editor_->start(session_->state(view_->ply()), options.position_file);
   }
   on_resize(window_.getSize());
 }
@@ -139,6 +142,7 @@ void Application::processEvents() {
 
 void Application::handle(const sf::Event& e) {
   dirty_ = true;
+  if (editor_event(e)) return;
   // The analysis board first: clicks that play moves, its panel, the move box.
   if (analysis_ && !prompt_.active() && !help_) {
     sf::Vector2f at = mouse_;
@@ -327,14 +331,39 @@ void Application::render() {
     draw_error();
   } else {
     view_->draw(window_);
-    analysis_->sync(pixel_scale_for(window_.getSize()));
-    analysis_->draw(window_);
+    if (editor_ && editor_->active()) {
+      editor_->draw(window_, pixel_scale_for(window_.getSize()));
+    } else {
+      analysis_->sync(pixel_scale_for(window_.getSize()));
+      analysis_->draw(window_);
+    }
     if (mouse_inside_ && !help_ && !prompt_.active()) draw_tooltip();
     if (help_) draw_help();
     if (prompt_.active()) draw_prompt();
   }
   window_.display();
   dirty_ = false;
+}
+
+// The board editor (Ctrl+E, position_editor.h) takes the events while it
+// is open; Ctrl+E opens it on the position shown, a ply or a variation's.
+bool Application::editor_event(const sf::Event& e) {
+  if (!editor_ || prompt_.active() || help_) return false;
+  sf::Vector2f at = mouse_;
+  if (e.type == sf::Event::MouseButtonPressed) at = window_.mapPixelToCoords({e.mouseButton.x, e.mouseButton.y});
+  if (editor_->handle(e, at)) return true;
+  if (e.type != sf::Event::KeyPressed || !e.key.control || e.key.code != sf::Keyboard::E || editor_->active())
+    return false;
+  if (!editor_->available()) {
+    view_->set_message(session_->game_name() + " has no board editor");
+    return true;
+  }
+  const bool variation = view_->off_game();
+  const std::string state = variation ? analysis_->board().state(analysis_->board().current())
+                                      : session_->state(view_->ply());
+  const std::filesystem::path log(session_->file());
+  editor_->start(state, log.parent_path() / fmt::format("{}-ply{}.position.txt", log.stem().string(), view_->ply()));
+  return true;
 }
 
 void Application::draw_tooltip() {

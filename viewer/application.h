@@ -17,6 +17,7 @@
 
 #include "analysis_input.h"
 #include "export_prompt.h"
+#include "position_editor.h"
 #include "replay_view.h"
 
 namespace viewer {
@@ -32,6 +33,8 @@ struct StartOptions {
   // Called every frame (e.g. --follow's Follower::tick); true: redraw.
   std::function<bool(ReplayView&, float dt)> on_update;
   int analysis_threads = 1;  // the live engine's search threads (--analysis-threads)
+  // --position FILE: the board editor opens at once and Ctrl+S saves there.
+  std::string position_file;
 };
 
 class Application {
@@ -70,6 +73,8 @@ class Application {
   std::string error_;
   std::unique_ptr<ReplayView> view_;
   std::unique_ptr<AnalysisControls> analysis_;  // moves tried on the board (analysis_input.h)
+  std::unique_ptr<PositionEditor> editor_;      // the board editor (position_editor.h)
+  bool editor_event(const sf::Event& e);
   StartOptions options_;
   bool help_ = false;
   ExportPrompt prompt_;

@@ -29,6 +29,8 @@ constexpr std::array kKeys{
                       "P scoring paths)", W::kOverlays},
     KeyHelp{"N / Shift+N", "the next / previous mistake or blunder of the review", W::kReview},
     KeyHelp{"click the graph", "jump to that ply of the review's evaluation graph", W::kReview},
+    KeyHelp{"Ctrl+E", "the board editor on the shown position: click a lot or the strip under the board to "
+                      "change it, Ctrl+S save, Ctrl+Z undo, Esc leave (games with an editor: Alien City)"},
     KeyHelp{"E", "save the whole game as an animated GIF or WebP, or this view as a PNG: asks where"},
     KeyHelp{"H or ?", "this help, listing every key"},
     KeyHelp{"Q", "quit (or close the window)"},

@@ -39,6 +39,7 @@
 #include "gamehost/machine.h"
 #include "headless.h"
 #include "keys.h"
+#include "position_editor.h"
 #include "replay_session.h"
 #include "review_data.h"
 #include "side_panel.h"
@@ -91,7 +92,12 @@ int main(int argc, char** argv) {
   int antialias = -1;
   std::vector<std::string> plugin_dirs;
   viewer::SeatOptions seat;
-  app.add_option("LOG", log, "a game log (.ghlog), or the name of an installed sample (e.g. seed-1.ghlog)")->required();
+  app.add_option("LOG", log, "a game log (.ghlog), or the name of an installed sample (e.g. seed-1.ghlog)");
+  std::string position_file, position_game;
+  app.add_option("--position", position_file, "open a position file of the game (e.g. an Alien City diagram, "
+                 "docs/diagram.md) in the board editor instead of a LOG; Ctrl+S saves it back")
+      ->type_name("FILE");
+  app.add_option("--game", position_game, "with --position: the game of the position, e.g. alien_city");
   app.add_option("--ply", ply, "the position after ply N (0 = start; default: the start in the window, "
                                "the end for --screenshot and --dump-panel)");
   app.add_option("--screenshot", screenshot, "render one frame offscreen to OUT.png and exit")->type_name("OUT.png");
@@ -180,6 +186,16 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   } catch (const gamehost::HostError& e) {  // a bad --call-timeout
     return fail(kExitUsage, e.what());
+  }
+  if (position_file.empty() == log.empty())
+    return fail(kExitUsage, "give a LOG, or --position FILE --game GAME");
+  if (!position_file.empty() && position_game.empty()) return fail(kExitUsage, "--position needs --game GAME");
+  if (!position_file.empty()) {
+    try {
+      log = position_log(position_file, position_game, plugin_dirs).string();
+    } catch (const std::exception& e) {
+      return fail(kExitError, std::string("error: ") + e.what());
+    }
   }
   if (analysis_threads < 1 || analysis_threads > cores)
     return fail(kExitUsage, fmt::format("--analysis-threads {}: give 1 to {} (this machine's cores)",
@@ -297,6 +313,7 @@ int main(int argc, char** argv) {
   if (window) {
     StartOptions start{ply, select, overlays, export_dir, antialias, review.get(), variation, {}};
     start.analysis_threads = analysis_threads;
+    start.position_file = position_file;
     Application application(session.get(), error, font, start);
     return application.run();
   }
@@ -314,8 +331,16 @@ int main(int argc, char** argv) {
       open_variation(analysis.board(), variation, log);
       off.render(view);
       auto& target = off.texture();
-      analysis.sync(pixel_scale_for(target.getSize()));
-      analysis.draw(target);
+      // --position: the board editor as the window opens it.
+      PositionEditor editor(*session, view, font);
+      if (!position_file.empty() && editor.available()) {
+        editor.start(session->state(shown_ply), position_file);
+        off.render(view);
+        editor.draw(target, pixel_scale_for(target.getSize()));
+      } else {
+        analysis.sync(pixel_scale_for(target.getSize()));
+        analysis.draw(target);
+      }
       target.display();
       if (!save_png(target.getTexture().copyToImage(), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {

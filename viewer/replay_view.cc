@@ -48,7 +48,13 @@ pb::ViewOptions ReplayView::view_options() const {
   for (const auto& o : overlays_) v.add_overlays(o);
   if (review_ && !off_game_)
     if (const auto ghost = review_->better_action(ply_)) v.set_ghost_action_id(*ghost);
+  if (editing_) v.set_edit(true);
   return v;
+}
+
+void ReplayView::set_editing(bool on) {
+  editing_ = on;
+  refresh(Change::View);
 }
 
 void ReplayView::go_to(int ply, bool animate) {

@@ -116,6 +116,8 @@ class ReplayView {
 
   // The view options sent to the plugin for the current state.
   pb::ViewOptions view_options() const;
+  // The board editor (position_editor.h): the plugin's edits on the hit areas.
+  void set_editing(bool on);
 
  private:
   enum class Change { Ply, View, Hover };
@@ -138,6 +140,7 @@ class ReplayView {
   const GameReview* review_ = nullptr;
   std::map<int, std::vector<ReviewRow>> review_rows_;
   bool cache_board_ = false;
+  bool editing_ = false;
   mutable BoardCache board_cache_;
 };
 

@@ -37,6 +37,20 @@ void keep_notes(const RecordImport& a, const formats::CityGame& record, const fo
   for (const auto& [ply, text] : notes) formats::add_note(a.out, log, ply, text);
 }
 
+// A record's final position may break a rule and is imported all the same
+// (ruling R17): the game's score analysis names the rule on its "Warning:"
+// lines (docs/interface.md, "Warnings"), repeated here.
+void print_rule_warnings(Plugin& plugin, const std::string& state) {
+  const auto score = plugin.analysis(state, "score");
+  if (!score) return;
+  std::string_view text = score->text();
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    if (text.substr(0, end).starts_with("Warning: ")) fmt::print("  {}\n", text.substr(0, end));
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+}
+
 }  // namespace
 
 void import_record(Common& common, const RecordImport& a) {
@@ -74,6 +88,7 @@ void import_record(Common& common, const RecordImport& a) {
     keep_notes(a, record, at_start, g.info().terminal() ? g.info().result() : "");
     fmt::print("{}: the final position of {} turns, not checked move by move{}\n", a.out, record.turns.size(),
                g.info().terminal() ? fmt::format(": {}", g.info().result()) : "");
+    print_rule_warnings(plugin, g.state());
     return;
   }
   formats::GameBuilder g(plugin, {option("layout", record.layout)}, 0, record.meta);

@@ -4,6 +4,7 @@
 
 #include "alien_city/core/distance.h"
 #include "alien_city/core/scoring.h"
+#include "alien_city/core/serialize.h"
 #include "test_positions.h"
 
 using namespace alien_city;
@@ -216,4 +217,59 @@ TEST_CASE("the seed's comprehensive scoring example: White 89, Black 66", "[scor
   CHECK(score_totals(s) == b.totals);
   CHECK(b.final);
   CHECK(b.winner == Player::White);
+}
+
+// Ruling R17 (docs/rules.md, "Split streets"): a position whose streets are
+// split, or that cuts a structure off, is read as over and scored as it
+// stands; distances exist only along streets, so a tower counts only the
+// customers and competitors it reaches.
+TEST_CASE("a split city scores what each tower reaches and names the broken rule", "[scoring][split]") {
+  // A wall of domes across row 5. Above it White's red C7 and Black's red G8
+  // compete (4 apart); below, Black's red F3 has customers but no red tower
+  // it can reach. H1 is a blue tower closed in by domes on G1 and H2.
+  const State s = position(R"(
+     A    B    C    D    E    F    G    H
+10  k*.. k... k*.. k... k*.. k... k*.. k...
+ 9  k... k... k... k... k... k... k... k...
+ 8  k*.. k... k*k. k.b. k*.. k... k*RB k...
+ 7  k... k.g. k.RW k... k... k... k... k...
+ 6  k*.. k... k*.. k... k*.. k... k*.. k...
+ 5  k.k. k.b. k.g. k.r. k.k. k.g. k.b. k.k.
+ 4  k*.. k... k*.. k... k*.. k... k*.. k...
+ 3  k... k... k... k... k.g. k.RB k... k...
+ 2  k*.. k... k*.. k... k*.. k.b. k*.. k.k.
+ 1  k... k... k... k... k... k... k.k. k.B.
+     A    B    C    D    E    F    G    H
+)");
+  CHECK(s.is_over());
+  const ScoreBreakdown b = score_breakdown(s);
+  REQUIRE(b.warnings.size() == 3);
+  CHECK(b.warnings[0] == "ruling R8 (rule 4): the streets are split into 2 networks, not one: "
+                         "A1 B1 C1 ... (26 streets); A6 B6 C6 ... (35 streets)");
+  CHECK(b.warnings[1] == "ruling R8 (rule 4): no street touches the structure on H1");
+  REQUIRE(b.towers.size() == 3);
+  const TowerScore& f3 = b.towers[1];  // White's first: C7; then Black's F3, G8
+  CHECK(lot_name(f3.lot) == "F3");
+  CHECK(f3.customers.size() == 7);  // E3 F2 G1 H2 E5 F5 G5, not the cut-off H1
+  CHECK(f3.competitor == kNoLot);
+  CHECK(f3.points == 0);
+  CHECK(f3.unreachable_rivals == std::vector<Lot>{lot_at(2, 6), lot_at(6, 7)});
+  CHECK(b.towers[0].competitor_distance == 4);
+  CHECK(b.totals == std::array<int, 2>{16, 8});
+  CHECK(score_totals(s) == std::array<int, 2>{16, 8});
+  CHECK(breakdown_to_text(b).rfind("Warning: ruling R8 (rule 4): the streets are split", 0) == 0);
+  // Its bytes round-trip: a finished game may break the street rule.
+  const auto back = deserialize(serialize(s));
+  REQUIRE(back.ok());
+  CHECK(*back == s);
+}
+
+TEST_CASE("state bytes of a game still going refuse broken streets", "[scoring][split]") {
+  State s = position(kBonusesPaid);
+  // A dome on A1 closed in by domes on A2 and B1, the game not over.
+  for (Lot lot : {lot_at(0, 0), lot_at(0, 1), lot_at(1, 0)}) s.place(lot, Piece::BlackDome, std::nullopt);
+  REQUIRE_FALSE(s.is_over());
+  const auto bytes = deserialize(serialize(s));
+  REQUIRE_FALSE(bytes.ok());
+  CHECK(bytes.error().message == "bad Alien City state bytes: the streets break rule 4 and the game is not over");
 }

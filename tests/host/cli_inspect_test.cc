@@ -176,6 +176,30 @@ TEST_CASE("show and analyze a position file", "[cli][position]") {
   CHECK(test::run_gamehost({"verify", (dir / "from.ghlog").string()}).exit_code == 0);
 }
 
+// Ruling R17 (docs/rules.md, "Split streets"): a diagram whose streets are
+// split is read as over and scored, towers counting only what they reach.
+TEST_CASE("show --position of a split-streets diagram scores it with the broken rule as a warning",
+          "[cli][position][split]") {
+  const std::string file = std::string(SOURCE_DIR) + "/games/positions/split-streets.txt";
+  const auto r = test::run_gamehost({"show", "--game", "alien_city", "--position", file});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("to-move: over\n"));
+  CHECK_THAT(r.out, Catch::Contains("Warning: ruling R8 (rule 4): the streets are split into 2 networks, not one: "
+                                    "A1 B1 C1 ... (29 streets); A6 B6 C6 ... (35 streets)\n"));
+  CHECK_THAT(r.out, Catch::Contains("  red tower C7: 4 customers x 4 = 16 (competitor G8); customers B5 C5 B7 D8\n"));
+  CHECK_THAT(r.out, Catch::Contains("  red tower F3: 5 customers x 0 = 0 (no competitor it can reach: C7 G8, "
+                                    "ruling R17); customers F2 E3 E5 F5 G5\n"));
+  CHECK_THAT(r.out, Catch::Contains("Result: White wins 16 - 8\n"));
+  // The core agrees, and what show printed reads back as the same position.
+  const auto s = alien_city::parse_diagram(test::read_file(file));
+  REQUIRE(s.ok());
+  CHECK(s->is_over());
+  CHECK(alien_city::score_totals(*s) == std::array<int, 2>{16, 8});  // White, Black
+  const auto back = alien_city::parse_diagram(test::last_board(r.out, "to-move:"));
+  REQUIRE(back.ok());
+  CHECK(alien_city::serialize(*back) == alien_city::serialize(*s));
+}
+
 // The rule replay-viewer uses too (docs/gamehost.md, "Logs by name"): a bare
 // name that is no file here is a shipped sample; the build's are games/samples.
 TEST_CASE("a bare sample name finds the shipped sample, as in the viewer", "[cli][samples]") {

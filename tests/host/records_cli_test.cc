@@ -233,6 +233,27 @@ TEST_CASE("importing only the final position (--position-only) scores it tower b
                                         "  total 9\n"));
 }
 
+// Records in the wild break rules: the final position is imported all the
+// same, scored, and the broken rule named (ruling R17, docs/gamehost.md).
+TEST_CASE("importing the final position of a record that breaks the street rule scores it with a warning",
+          "[cli][records][ppn][split]") {
+  const auto dir = test::temp_dir("records-cut-off");
+  const auto log = (dir / "cut.ghlog").string();
+  const auto r = test::run_gamehost(
+      {"import", "--from", "ppn", record("cut-off.ppn"), "--out", log, "--position-only"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == log + ": the final position of 5 turns, not checked move by move: Draw 0 - 0\n"
+                       "  Warning: ruling R8 (rule 4): no street touches the structure on B1\n"
+                       "  Warning: ruling R17: scored as it stands; a tower counts only what its streets reach, "
+                       "and no build can mend the streets, so the game is over\n");
+  const auto shown = test::run_gamehost({"show", log});
+  CHECK(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::Contains("Warning: ruling R8 (rule 4): no street touches the structure on B1\n"));
+  CHECK_THAT(shown.out, Catch::Contains("  red tower E4: 0 customers x 0 = 0 (no competitor it can reach: B1, "
+                                        "ruling R17)\n"));
+  CHECK(test::run_gamehost({"verify", log}).exit_code == 0);
+}
+
 TEST_CASE("an Abstract Play record maps to the same game, colours exchanged; a wrong pass is refused",
           "[cli][records][abstractplay]") {
   const auto dir = test::temp_dir("records-ap");

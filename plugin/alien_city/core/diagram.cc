@@ -202,9 +202,13 @@ Expected<State> parse_diagram(std::string_view text) {
       s.set_supply(p, *supplies[index_of(p)]);
     }
   }
-  if (!streets_valid(s))
-    return Error{"diagram", "diagram: the streets break rule 4 (they must form one network "
-                            "that every structure touches)"};
+  // A position that breaks the street rule is read, not refused (ruling R17):
+  // no build can mend the streets, so it is over whatever "to-move" says,
+  // and rule_warnings() names what it breaks.
+  if (!streets_valid(s)) {
+    s.set_turn(Player::Black, Phase::Over, Player::Black);
+    return s;
+  }
 
   const bool white_can = has_legal_build(s, Player::White);
   const bool black_can = has_legal_build(s, Player::Black);

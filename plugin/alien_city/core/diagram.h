@@ -30,8 +30,9 @@ std::string diagram_header(const State& s);
 // Reads a diagram. The header lines are optional: without "to-move" the
 // position is Black to build (or over when neither player can build); without
 // a supply line that player's supply is the initial one less the caps the
-// board shows. The position must satisfy the street rule (R8) and each tile
-// must have exactly one icon lot; errors name the line.
+// board shows. Each tile must have exactly one icon lot; errors name the
+// line. A position that breaks the street rule (R8) is read as over (ruling
+// R17; position_check.h names what it breaks).
 Expected<State> parse_diagram(std::string_view text);
 
 }  // namespace alien_city

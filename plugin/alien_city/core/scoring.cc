@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "distance.h"
+#include "position_check.h"
 #include "streets.h"
 
 namespace alien_city {
@@ -43,6 +44,12 @@ int tower_points_of(const State& s, Lot lot, Colour colour) {
   return customers * nearest_of(s, lot, s.towers_of(colour) - LotSet::single(lot)).distance;
 }
 
+std::string lots_text(const std::vector<Lot>& lots) {
+  std::string out;
+  for (Lot l : lots) out += (out.empty() ? "" : " ") + lot_name(l);
+  return out;
+}
+
 constexpr int bonus_points(int distance) { return 10 - 2 * distance; }
 constexpr int kBonusReach = 4;
 
@@ -74,6 +81,7 @@ std::array<int, 2> score_totals(const State& s) {
 ScoreBreakdown score_breakdown(const State& s) {
   ScoreBreakdown out;
   out.final = s.is_over();
+  out.warnings = rule_warnings(s);
   for (Player p : {Player::White, Player::Black}) {
     for (Lot lot : s.claimed_by(p)) {
       const StreetRings rings(s, lot);
@@ -97,6 +105,8 @@ ScoreBreakdown score_breakdown(const State& s) {
           break;
         }
       }
+      if (t.competitor == kNoLot)
+        for (Lot r : s.towers_of(colour) - LotSet::single(lot)) t.unreachable_rivals.push_back(r);
       t.points = static_cast<int>(t.customers.size()) * t.competitor_distance;
       out.totals[index_of(p)] += t.points;
       out.towers.push_back(std::move(t));
@@ -127,7 +137,8 @@ ScoreBreakdown score_breakdown(const State& s) {
       }
       if (b.nearest.empty()) {
         b.outcome = GreenBonus::Outcome::NoTower;
-        b.explanation = "no bonus: no " + what + " in the city";
+        b.explanation = s.towers_of(c).any() ? "no bonus: no " + what + " its streets reach (ruling R17)"
+                                             : "no bonus: no " + what + " in the city";
       } else if (b.distance > kBonusReach) {
         b.outcome = GreenBonus::Outcome::TooFar;
         b.explanation = "no bonus: the nearest " + what + " (" + nearest_names + ") is " +
@@ -159,6 +170,7 @@ ScoreBreakdown score_breakdown(const State& s) {
 
 std::string breakdown_to_text(const ScoreBreakdown& b) {
   std::string out;
+  for (const std::string& w : b.warnings) out += "Warning: " + w + "\n";
   for (Player p : {Player::White, Player::Black}) {
     out += std::string(player_name(p)) + ":\n";
     for (const TowerScore& t : b.towers) {
@@ -168,7 +180,10 @@ std::string breakdown_to_text(const ScoreBreakdown& b) {
       out += "  " + piece_name(t.piece) + " " + lot_name(t.lot) + ": " +
              std::to_string(t.customers.size()) + (t.customers.size() == 1 ? " customer x " : " customers x ") +
              std::to_string(t.competitor_distance) + " = " + std::to_string(t.points);
-      out += t.competitor == kNoLot ? " (no competitor)" : " (competitor " + lot_name(t.competitor) + ")";
+      out += t.competitor != kNoLot        ? " (competitor " + lot_name(t.competitor) + ")"
+             : t.unreachable_rivals.empty() ? " (no competitor)"
+                                            : " (no competitor it can reach: " + lots_text(t.unreachable_rivals) +
+                                                  ", ruling R17)";
       out += names.empty() ? "\n" : "; customers " + names + "\n";
     }
     for (const GreenBonus& g : b.bonuses)

@@ -29,6 +29,8 @@ struct TowerScore {
   Lot competitor = kNoLot;               // nearest other tower of its colour
   int competitor_distance = 0;           // 0 when there is none (R14)
   std::vector<Lot> competitor_path;
+  // Towers of its colour no street route reaches (ruling R17): no competitors.
+  std::vector<Lot> unreachable_rivals;
   int points = 0;
 };
 
@@ -51,6 +53,8 @@ struct ScoreBreakdown {
   std::vector<GreenBonus> bonuses;   // per unclaimed green tower: red, then blue
   std::array<int, 2> totals{};       // indexed by Player
   bool final = false;                // the game is over
+  // The rules the position breaks (position_check.h), e.g. split streets.
+  std::vector<std::string> warnings;
   // With final: the winner, or nullopt for a draw (R16).
   std::optional<Player> winner;
 };

@@ -67,7 +67,9 @@ Expected<State> deserialize(std::string_view bytes) {
   }
   if (at(i) > 1 || at(i + 1) > 2 || at(i + 2) > 1) return bad("turn");
   s.set_turn(static_cast<Player>(at(i)), static_cast<Phase>(at(i + 1)), static_cast<Player>(at(i + 2)));
-  if (!streets_valid(s)) return bad("the streets break rule 4");
+  // Only a finished game may break the street rule (ruling R17): the rules
+  // never search a position whose streets are broken.
+  if (!s.is_over() && !streets_valid(s)) return bad("the streets break rule 4 and the game is not over");
   return s;
 }
 

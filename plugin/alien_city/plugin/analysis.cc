@@ -150,7 +150,8 @@ Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeRespo
   a.set_phase(s.phase() == Phase::Build ? "build" : s.phase() == Phase::Claim ? "claim" : "over");
   const auto streets = to_vector(s.streets());
   std::vector<Lot> splitting, isolating;
-  for (Lot l : streets) {
+  // Streets that already break R8 (ruling R17) have no verdicts to give.
+  for (Lot l : streets_valid(s) ? streets : std::vector<Lot>{}) {
     const StreetVerdict v = street_verdict(s, l);
     if (v == StreetVerdict::Splits) splitting.push_back(l);
     if (v == StreetVerdict::Isolates) isolating.push_back(l);

@@ -12,6 +12,7 @@
 #include "alien_city/core/notation.h"
 #include "alien_city/core/guided_playout.h"
 #include "alien_city/core/playout.h"
+#include "alien_city/core/position_edit.h"
 #include "alien_city/core/rng.h"
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
@@ -114,6 +115,11 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
                "overrides setup");
     add_option(info, "position", pb::OptionSpec::STRING, "",
                "a position diagram (docs/diagram.md) to start from; overrides setup and layout");
+    // The viewer's board editor (docs/interface.md, "Position editor"):
+    // edits come as an "edits:" line of the position (no option of their
+    // own, so that logs written before them still replay).
+    info.set_position_option("position");
+    info.set_edits_line(std::string(kEditsLine));
     (*info.mutable_analysis_topics())["score"] = "the score breakdown with every route";
     (*info.mutable_analysis_topics())["why LOT"] = "why nothing from the mover's supply can be built on LOT";
     info.set_payload_descriptors(std::string(payload_descriptors()));
@@ -122,9 +128,16 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   Expected<State> start(const gamehost::kit::Options& options, std::uint64_t seed, std::string& setup) {
     std::optional<State> start;
     if (const std::string& position = options["position"]; !position.empty()) {
-      auto parsed = parse_diagram(position);
+      std::string edits;
+      const std::string diagram = without_edits_lines(position, edits);
+      auto parsed = parse_diagram(diagram);
       if (!parsed) return Error{"", "option position: " + parsed.error().message};
       start = *parsed;
+      if (!edits.empty()) {
+        auto edited = apply_edits(*start, edits);
+        if (!edited) return Error{"", "option position: " + edited.error().message};
+        start = *edited;
+      }
     } else if (const std::string& text = options["layout"]; !text.empty()) {
       auto layout = parse_layout(text);
       if (!layout) return Error{"", "option layout: " + layout.error().message};

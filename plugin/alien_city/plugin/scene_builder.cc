@@ -16,6 +16,8 @@ void add_panel(const State& s, const SceneView& view, pb::Scene& out);
 std::string status_line(const State& s);
 // scene_ghost.cc
 void add_ghost(const Action& a, pb::Scene& out);
+// scene_editor.cc
+void add_editor(const State& s, pb::Scene& out);
 }  // namespace detail
 
 namespace {
@@ -198,7 +200,7 @@ void add_hits(const State& s, const SceneView& view, pb::Scene& out) {
   for (Lot l = 0; l < kLots; ++l) {
     pb::HitArea& h = add_hit(out, lot_x(l), lot_y(l), 1, 1, lot_name(l));
     if (s.towers().contains(l)) h.set_select(lot_name(l));
-    if (view.hit_actions) add_lot_actions(s, builds, l, h);
+    if (view.hit_actions && !view.edit) add_lot_actions(s, builds, l, h);
   }
 }
 
@@ -221,6 +223,7 @@ SceneView decode_view(const pb::ViewOptions& view) {
   if (view.has_ghost_action_id() && view.ghost_action_id() < static_cast<std::uint32_t>(kActionIds))
     v.ghost = action_from_id(static_cast<int>(view.ghost_action_id()));
   v.hit_actions = wants_hit_actions(view);
+  v.edit = view.edit();
   return v;
 }
 
@@ -250,6 +253,7 @@ void build_scene(const State& s, const SceneView& view, pb::Scene& out) {
   if (view.legal) add_legal(s, view, layer("legal"));
   if (view.ghost) detail::add_ghost(*view.ghost, out);
   add_hits(s, view, out);
+  if (view.edit) detail::add_editor(s, out);
   add_overlay(out, "streets", "street network", "S", true);
   add_overlay(out, "legal", "legal builds and why not", "L", false);
   add_overlay(out, "paths", "scoring paths of the selected tower", "P", true);

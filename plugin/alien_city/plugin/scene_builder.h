@@ -36,6 +36,7 @@ struct SceneView {
   std::optional<Action> last;   // the action that led here
   std::optional<Action> ghost;  // a move to show as a ghost (scene_ghost.cc)
   bool hit_actions = false;     // the legal actions of each lot (clickable moves)
+  bool edit = false;            // the board editor's edits instead (scene_editor.cc)
 };
 
 // Decodes ViewOptions (unknown overlays, bad lots and ids are ignored: the

@@ -127,7 +127,12 @@ void explain_tower(const State& s, const TowerScore& t, bool claimed, bool paths
   customers->mutable_spans(0)->set_colour(kCustomer);
   std::string competitor_line;
   if (t.competitor == kNoLot) {
-    competitor_line = "no other " + std::string(colour_name(colour)) + " tower: distance 0 (ruling R14)";
+    std::string beyond;
+    for (Lot r : t.unreachable_rivals) beyond += (beyond.empty() ? "" : " ") + lot_name(r);
+    competitor_line = beyond.empty()
+                          ? "no other " + std::string(colour_name(colour)) + " tower: distance 0 (ruling R14)"
+                          : "no " + std::string(colour_name(colour)) + " tower its streets reach (" + beyond +
+                                " cut off): distance 0 (ruling R17)";
   } else {
     competitor_line = "nearest competitor: " + piece_name(*s.piece_at(t.competitor)) + " " +
                       lot_name(t.competitor) + ", " + plural(t.competitor_distance, "street", "streets") + " away";
@@ -276,6 +281,20 @@ void add_panel(const State& s, const SceneView& view, pb::Scene& out) {
   // before it.
   pb::Scene tail;
   tail.mutable_panel()->Swap(out.mutable_panel());
+
+  // A set-up or imported position that breaks a rule still scores (ruling
+  // R17); the panel names the rule first.
+  if (!b.warnings.empty()) {
+    pb::PanelSection& warn = add_section(out, "Warning: the position breaks a rule");
+    for (std::size_t i = 0; i < b.warnings.size(); ++i) {
+      pb::PanelLine& l = *warn.add_lines();
+      pb::Span& sp = *l.add_spans();
+      sp.set_text(b.warnings[i]);
+      sp.set_colour(0xffb347ff);
+      l.set_key("warning." + std::to_string(i + 1));
+      l.set_value(b.warnings[i].substr(0, b.warnings[i].find(':')));
+    }
+  }
 
   pb::PanelSection& sup = add_section(out, "Supplies");
   for (Player p : {Player::Black, Player::White}) supply_line(s, p, sup);
