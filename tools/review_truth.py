@@ -2,7 +2,7 @@
 """The review against exact values: issue 35's targets, measured.
 
 Usage: tools/review_truth.py GAMEHOST LOG|DIR [LOG|DIR ...] [--iters N] [--solve-nodes M] [--solver-nodes 0]
-                             [--jobs J]
+                             [--jobs J] [--reuse]
                              [--reference-nodes S] [--reference-nodes-result S]
                              [--reference-dir DIR] [--tolerance T]
 
@@ -40,6 +40,9 @@ them it counts, for the review under test:
 
 Prints one line a log, then the totals and the review's time: its wall
 clock and CPU seconds (the 48-ply target is for Alien City with --jobs 2).
+--reuse keeps a finished review under test made with the same settings
+(gamehost review then only reads it, so its time means nothing): the
+totals of several runs over parts of a set, counted again at once.
 """
 import argparse
 import json
@@ -52,8 +55,10 @@ import time
 FLAGGED = ("MISTAKE", "BLUNDER")
 
 
-def run_review(gamehost, log, out, extra):
-    args = [gamehost, "review", str(log), "--out", str(out), "--force", "--format", "json", "--quiet"] + extra
+def run_review(gamehost, log, out, extra, reuse=False):
+    args = [gamehost, "review", str(log), "--out", str(out), "--format", "json", "--quiet"] + extra
+    if not reuse:
+        args.append("--force")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     done = subprocess.run(args, capture_output=True, text=True)
@@ -165,6 +170,7 @@ def main():
     ap.add_argument("--reference-dir", type=pathlib.Path)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--tolerance", type=float)
+    ap.add_argument("--reuse", action="store_true")
     a = ap.parse_args()
     totals, times = None, []
     for log in logs_of(a.logs):
@@ -172,7 +178,7 @@ def main():
                                        ["--jobs", str(a.jobs)] + (["--iters", str(a.iters)] if a.iters else [])
                                        + (["--solve-nodes", str(a.solve_nodes)] if a.solve_nodes else [])
                                        + (["--solver-nodes", str(a.solver_nodes)] if a.solver_nodes is not None
-                                          else []))
+                                          else []), reuse=a.reuse)
         header = parsed["header"]
         results = header.get("value_unit") == "result"
         cache_dir = a.reference_dir or log.parent
