@@ -227,6 +227,9 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }
   judge_move(ply.action_id(), c.settings, r);
+  // The search's choice proved no better than the move played says nothing
+  // of the other moves: a better one may exist, so not "best".
+  if (r.rechecked() && r.best_proved() && r.move_class() == rpb::BEST) r.set_move_class(rpb::UNCLEAR);
   return r;
 }
 
