@@ -15,7 +15,8 @@ namespace gamehost::review {
 // d.playouts_each > 0). When the move played's value is proved, the best
 // move's position is solved with the review's solver budgets (`best_proved`
 // set when it is, d.best then the proved value, not marked exact: the
-// position itself is not proved). Otherwise the moves are valued again
+// position itself is not proved; when it is proved no better than the move
+// played, the move played becomes d.best, and the review calls it unclear). Otherwise the moves are valued again
 // with settings.recheck_factor() times the playouts and another seed; each
 // value is then the larger valuation's, and its error also counts the
 // spread between the two valuations (the estimate moves with the budget,
