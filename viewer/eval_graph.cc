@@ -100,6 +100,14 @@ void EvalGraph::layout(const GameReview& review, int plies, int current, sf::Flo
       if (!r || r->seat() != seat) continue;
       line.push_back(point_of(p, r->after().margin()));
       marks.push_back({line.back(), r->after().exact(), c});
+      // An estimate's error bar: its value ± its standard error (issue 35).
+      if (!r->after().exact() && r->after_error() > 0) {
+        const sf::Vector2f hi = point_of(p, r->after().margin() + r->after_error());
+        const sf::Vector2f lo = point_of(p, r->after().margin() - r->after_error());
+        fill_rect({hi.x - 0.5f, hi.y, 1, lo.y - hi.y}, c, shapes);
+        fill_rect({hi.x - 2.5f, hi.y - 0.5f, 5, 1}, c, shapes);
+        fill_rect({lo.x - 2.5f, lo.y - 0.5f, 5, 1}, c, shapes);
+      }
     }
     if (seat % 2 == 0) stroke_open(line, 2.2f, c, shapes);
     else stroke_dashed(line, 2.2f, 6, 3, c, shapes);

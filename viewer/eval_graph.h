@@ -2,7 +2,8 @@
 // player, the expected final margin in that player's own view (its points
 // minus the other's) after each of its moves, over the plies; a zero line,
 // the current ply marked, and the values the endgame solver proved drawn as
-// diamonds (estimates as small dots). A drop in a player's line is a move
+// diamonds (estimates as small dots, with an error bar of ± their standard
+// error where the review measured one). A drop in a player's line is a move
 // that cost that player points. Clicking the graph jumps to the ply under
 // the pointer.
 #pragma once

@@ -80,30 +80,23 @@ MctsOptions mcts_options(const rpb::ReviewSettings& settings, std::uint64_t seed
   return o;
 }
 
-namespace {
-
-// With the reply rule: the search's choice and the move played each valued
-// by reply_value with an equal share of what the search left; the better of
-// the two (the search's on a tie) is the best.
 void value_by_replies(Plugin& game, const std::string& state, int seat, std::uint32_t played,
-                      std::uint32_t chosen, std::uint64_t playouts, std::uint64_t seed, bool keeps_points,
-                      bool uniform, DecisionValue& d) {
-  std::vector<std::uint32_t> moves{chosen};
-  if (played != chosen) moves.push_back(played);
-  const std::uint64_t each = std::max<std::uint64_t>(1, playouts / moves.size());
-  // Apart from the search's own stream; the same for both moves.
+                      const std::vector<std::uint32_t>& moves, std::uint64_t each, std::uint64_t seed,
+                      bool keeps_points, bool uniform, DecisionValue& d) {
+  // Apart from the search's own stream; the same for every move.
   const std::uint64_t playout_seed = seed * 7919 + 17;
   pb::ApplyResponse step;
+  bool first = true;
+  d.playouts_each = each;
   for (const std::uint32_t a : moves) {
     game.apply(state, a, pb::QueryFlags(), step);
-    const rpb::Evaluation e = reply_value(game, step.state(), seat, each, playout_seed, keeps_points, uniform);
-    if (a == played) d.played = e;
-    if (a == chosen) d.best = e;
+    double error = 0;
+    const rpb::Evaluation e = reply_value(game, step.state(), seat, each, playout_seed, keeps_points, uniform, &error);
+    if (a == played) d.played = e, d.played_error = error;
+    if (first || e.margin() > d.best.margin()) d.best = e, d.best_error = error, d.best_action = a;
+    first = false;
   }
-  d.best_action = played != chosen && d.played.margin() > d.best.margin() ? played : chosen;
 }
-
-}  // namespace
 
 DecisionValue search_decision(Plugin& game, const std::string& state, const pb::StateInfo& info,
                               std::uint32_t played, const rpb::ReviewSettings& settings, std::uint64_t seed,
@@ -131,7 +124,17 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
   DecisionValue d;
   d.best_action = r.action;
   if (by_replies) {
-    value_by_replies(game, state, info.to_move(), played, r.action, total - std::min(total, options.iters), seed,
+    // The search's choice and the move played, with equal shares of what the
+    // search left; in a small decision every option, each with that share.
+    std::vector<std::uint32_t> moves{r.action};
+    if (info.legal_ids_size() <= kSmallDecision) {
+      for (const std::uint32_t a : info.legal_ids())
+        if (a != r.action) moves.push_back(a);
+    } else if (played != r.action) {
+      moves.push_back(played);
+    }
+    const std::uint64_t rest = total - std::min(total, options.iters);
+    value_by_replies(game, state, info.to_move(), played, moves, std::max<std::uint64_t>(1, rest / 2), seed,
                      keeps_points, settings.rollout_policy() == "uniform", d);
   } else {
     for (const RootChild& c : r.children) {
@@ -144,7 +147,7 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
     d.best_line = d.best_action == r.action && !r.best_line.empty() ? r.best_line : std::vector<std::uint32_t>{d.best_action};
   d.played_line = search.last_line(played, line_plies);
   if (d.played_line.empty()) d.played_line.push_back(played);
-  if (proved_after) d.played = *proved_after;
+  if (proved_after) d.played = *proved_after, d.played_error = 0;
   // Both moves were measured alike (or the move played exactly): when the
   // move played came out ahead, it is the engine's best, so that no verdict
   // names a "better" move worth less than the one played. With hidden
@@ -159,6 +162,7 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
   if (d.best_action == played) {
     d.best = d.played;
     d.best.set_exact(false);
+    d.best_error = d.played_error;
   }
   return d;
 }

@@ -18,23 +18,47 @@ struct Leaf {
   double margin_sum = 0;  // terminal: the final margin itself
   double return_sum = 0;  // terminal: the final return itself
   std::uint64_t playouts = 0;
+  // Batches of playouts, for the standard error: the sum over batches of
+  // n·mean² (the variance between batch means estimates the playouts').
+  double batch_square_sum = 0;
+  std::uint64_t batches = 0;
 
   double margin() const { return terminal ? margin_sum : margin_sum / std::max<double>(1, playouts); }
+  // The standard error of margin(): 0 when terminal; unknown (taken as the
+  // whole spread a margin can have in one batch) with fewer than two batches.
+  double error() const {
+    if (terminal) return 0;
+    if (batches < 2) return std::abs(margin());
+    const double n = static_cast<double>(playouts), m = margin();
+    const double variance = std::max(0.0, (batch_square_sum - n * m * m) / static_cast<double>(batches - 1));
+    return std::sqrt(variance / n);
+  }
   double mean_return() const { return terminal ? return_sum : return_sum / std::max<double>(1, playouts); }
 };
 
 // Runs playouts from leaves, one seeded stream for the whole valuation.
 class LeafPlayouts {
  public:
+  static constexpr std::uint64_t kBatches = 4;
+
   LeafPlayouts(Plugin& game, int seat, bool keeps_points, bool uniform, std::uint64_t seed)
       : seat_(seat), keeps_points_(keeps_points), playouts_(game, uniform), rng_(seed) {}
 
+  // Runs `count` playouts in up to kBatches calls, so that every leaf's
+  // spread is measured (the calls' seeds follow one stream either way).
   void run(Leaf& leaf, std::uint64_t count) {
     if (leaf.terminal || count == 0) return;
-    playouts_.run(leaf.state, static_cast<std::uint32_t>(count), rng_, returns_, scores_);
-    leaf.return_sum += returns_[seat_];
-    leaf.margin_sum += keeps_points_ ? scores_[seat_] - scores_[1 - seat_] : returns_[seat_];
-    leaf.playouts += count;
+    const std::uint64_t batches = std::min<std::uint64_t>(kBatches, count);
+    for (std::uint64_t b = 0; b < batches; ++b) {
+      const std::uint64_t n = count / batches + (b < count % batches ? 1 : 0);
+      playouts_.run(leaf.state, static_cast<std::uint32_t>(n), rng_, returns_, scores_);
+      const double margin = keeps_points_ ? scores_[seat_] - scores_[1 - seat_] : returns_[seat_];
+      leaf.return_sum += returns_[seat_];
+      leaf.margin_sum += margin;
+      leaf.playouts += n;
+      leaf.batch_square_sum += margin * margin / static_cast<double>(n);
+      ++leaf.batches;
+    }
   }
 
  private:
@@ -131,19 +155,21 @@ class ReplyTree {
 }  // namespace
 
 rpb::Evaluation reply_value(Plugin& game, const std::string& state, int seat, std::uint64_t playouts,
-                            std::uint64_t seed, bool keeps_points, bool uniform) {
+                            std::uint64_t seed, bool keeps_points, bool uniform, double* error) {
   assert(game.players() == 2 && (seat == 0 || seat == 1));
   ReplyTree tree(game, seat, keeps_points);
   std::vector<std::vector<Leaf>> branches = tree.branches(state);
   LeafPlayouts runner(game, seat, keeps_points, uniform, seed);
   const std::uint64_t each = std::max<std::uint64_t>(1, playouts / branches.size());
-  double best_margin = -1e300, best_return = 0;
+  double best_margin = -1e300, best_return = 0, best_error = 0;
   std::uint64_t run = 0;
   for (auto& replies : branches) {
     const Leaf& reply = best_reply(replies, each, runner);
     for (const Leaf& l : replies) run += l.playouts;
-    if (reply.margin() > best_margin) best_margin = reply.margin(), best_return = reply.mean_return();
+    if (reply.margin() > best_margin)
+      best_margin = reply.margin(), best_return = reply.mean_return(), best_error = reply.error();
   }
+  if (error) *error = best_error;
   rpb::Evaluation e;
   e.set_margin(best_margin);
   e.set_win_probability(std::clamp((best_return + 1) / 2, 0.0, 1.0));

@@ -59,7 +59,7 @@ std::string review_table(const ReviewFile& r) {
     const bool proved = units.results() && lost && p.before().exact() && p.after().exact();
     out += fmt::format("{:>4}  {:<7} {:<9} {:<14} {:<14} {:<9} {:>6}  {}{}{}\n", p.ply(), seat_name(r, p.seat()),
                        p.played(), units.value(p.before()), units.value(p.after()), p.best(),
-                       lost ? units.lost(p.points_lost()) : std::string("0"), class_name(p.move_class()),
+                       lost ? units.lost_with_error(p) : std::string("0"), class_name(p.move_class()),
                        proved ? ": " + units.lost_words(p) : std::string(),
                        p.sampled_hidden() ? " (sampled hands)" : "");
   }
@@ -75,6 +75,8 @@ std::string review_table(const ReviewFile& r) {
         units.lost(s.moves ? s.points_lost / s.moves : 0.0), s.counts[rpb::BEST],
         s.counts[rpb::GOOD], s.counts[rpb::INACCURACY], s.counts[rpb::MISTAKE], s.counts[rpb::BLUNDER],
         s.counts[rpb::FORCED]);
+    // Only when there are any, so that reviews without them read as before.
+    if (s.counts[rpb::UNCLEAR] > 0) out.insert(out.size() - 1, fmt::format(", unclear {}", s.counts[rpb::UNCLEAR]));
   }
   out += units.legend(set);
   return out;

@@ -4,6 +4,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <cassert>
 #include <condition_variable>
@@ -19,6 +20,7 @@
 #include "gamehost/replay.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
+#include "gamehost/review/recheck.h"
 #include "gamehost/review/units.h"
 
 namespace gamehost::review {
@@ -68,6 +70,8 @@ rpb::ReviewSettings default_settings(bool keeps_points) {
   s.set_rollout_policy("guided");
   s.set_solver_nodes(200000);
   s.set_solve_nodes(keeps_points ? kDefaultSolveNodesWithPoints : kDefaultSolveNodes);
+  s.set_error_width(1);
+  s.set_recheck_factor(2);
   if (keeps_points) {
     s.set_inaccuracy(3);
     s.set_mistake(7);
@@ -97,7 +101,14 @@ void judge_move(std::uint32_t played, const rpb::ReviewSettings& settings, rpb::
     r.set_move_class(rpb::BEST);
   } else {
     r.set_points_lost(lost);
-    r.set_move_class(classify(lost, settings));
+    rpb::MoveClass c = classify(lost, settings);
+    if (!exact) {
+      r.set_lost_error(std::hypot(r.before_error(), r.after_error()));
+      // The two values' bands overlap: the estimate cannot tell a size.
+      const double bands = settings.error_width() * (r.before_error() + r.after_error());
+      if ((c == rpb::MISTAKE || c == rpb::BLUNDER) && lost <= bands) c = rpb::UNCLEAR;
+    }
+    r.set_move_class(c);
   }
 }
 
@@ -109,6 +120,7 @@ const char* class_name(rpb::MoveClass c) {
     case rpb::MISTAKE: return "mistake";
     case rpb::BLUNDER: return "blunder";
     case rpb::FORCED: return "forced";
+    case rpb::UNCLEAR: return "unclear";
     default: return "-";
   }
 }
@@ -141,7 +153,8 @@ std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Position
     }
     if (!solver.applicable()) break;
     std::optional<double> guess;
-    if (exact[k + 1]) guess = exact[k + 1]->for_seat[0].margin();
+    // An unfinished log's last position has no position after it.
+    if (k + 1 < static_cast<int>(exact.size()) && exact[k + 1]) guess = exact[k + 1]->for_seat[0].margin();
     auto solved = solver.solve(pos.states[k], info, guess);
     if (!solved) break;
     exact[k] = solved_value(*solved);
@@ -194,15 +207,29 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
   } else {
     // The position after the move: its proved value where there is one.
     const rpb::Evaluation* proved_after = c.exact[k + 1] ? &c.exact[k + 1]->for_seat[seat] : nullptr;
-    const DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
-                                            position_seed(c.settings.seed(), k), kLinePlies, c.keeps_points,
-                                            proved_after);
+    const std::uint64_t seed = position_seed(c.settings.seed(), k);
+    DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed,
+                                      kLinePlies, c.keeps_points, proved_after);
+    // About to be called a mistake or blunder on estimates: look again first.
+    if (d.best_action != ply.action_id() && d.best.margin() - d.played.margin() >= c.settings.mistake() &&
+        d.playouts_each > 0) {
+      bool best_proved = false;
+      recheck_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed, c.keeps_points, d,
+                       best_proved);
+      r.set_rechecked(true);
+      r.set_best_proved(best_proved);
+    }
     *r.mutable_before() = d.best;
     *r.mutable_after() = d.played;
+    r.set_before_error(d.best_error);
+    r.set_after_error(d.played_error);
     r.set_best_action(d.best_action);
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }
   judge_move(ply.action_id(), c.settings, r);
+  // The search's choice proved no better than the move played says nothing
+  // of the other moves: a better one may exist, so not "best".
+  if (r.rechecked() && r.best_proved() && r.move_class() == rpb::BEST) r.set_move_class(rpb::UNCLEAR);
   return r;
 }
 

@@ -47,6 +47,11 @@ std::string ValueUnits::lost(double points_lost) const {
   return results_ ? unsigned_number(points_lost / 2, 2) : unsigned_number(points_lost, 1);
 }
 
+std::string ValueUnits::lost_with_error(const rpb::PlyReview& p) const {
+  if (p.lost_error() <= 0) return lost(p.points_lost());
+  return lost(p.points_lost()) + "±" + lost(p.lost_error());
+}
+
 std::string ValueUnits::lost_words(const rpb::PlyReview& p) const {
   if (!results_) return fmt::format("lost {} points", lost(p.points_lost()));
   if (p.before().exact() && p.after().exact())

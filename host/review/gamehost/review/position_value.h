@@ -48,7 +48,25 @@ struct DecisionValue {
   std::uint32_t best_action = 0;
   std::vector<std::uint32_t> best_line;   // best_action first
   std::vector<std::uint32_t> played_line; // the move played first
+  // Standard errors of the two values (0 when exact or not measured).
+  double best_error = 0, played_error = 0;
+  // The playouts each move's value had (the reply rule), for a recheck.
+  std::uint64_t playouts_each = 0;
 };
+
+// Decisions with at most this many options (Alien City's claim decisions:
+// the towers claimable and the decline) have every option valued by the
+// reply rule, not only the search's choice and the move played: one such
+// choice changes the whole scoring, and the search may have settled on
+// the move played without measuring the others alike.
+inline constexpr int kSmallDecision = 4;
+
+// With the reply rule: `moves` (the search's choice first) each valued by
+// reply_value with `each` playouts seeded from `seed`; the best of them
+// (the first on a tie) becomes d.best, the move played's d.played.
+void value_by_replies(Plugin& game, const std::string& state, int seat, std::uint32_t played,
+                      const std::vector<std::uint32_t>& moves, std::uint64_t each, std::uint64_t seed,
+                      bool keeps_points, bool uniform, DecisionValue& d);
 
 // `settings.iterations()` MCTS iterations from `state` (a seat to move): a
 // search of root_share of them picks the best move, then the best move and

@@ -40,7 +40,9 @@ namespace rpb = gamehost::review::v1;
 // visits counts the playouts run. Deterministic in (state, playouts, seed).
 // `uniform` asks for uniformly random playouts (RolloutRequest.uniform).
 // Games without Rollout get uniformly random playouts through Apply.
+// `error`, when given, receives the value's standard error: the spread of
+// the chosen leaf's playouts, measured over batches of them.
 rpb::Evaluation reply_value(Plugin& game, const std::string& state, int seat, std::uint64_t playouts,
-                            std::uint64_t seed, bool keeps_points, bool uniform);
+                            std::uint64_t seed, bool keeps_points, bool uniform, double* error = nullptr);
 
 }  // namespace gamehost::review

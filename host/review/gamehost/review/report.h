@@ -25,7 +25,7 @@ std::string review_json(const ReviewFile& review);
 struct PlayerSummary {
   int moves = 0;              // reviewed decisions (not forced)
   double points_lost = 0;     // summed
-  int counts[7] = {};         // by MoveClass
+  int counts[8] = {};         // by MoveClass
 };
 PlayerSummary summarize(const ReviewFile& review, int seat);
 

@@ -42,10 +42,12 @@ rpb::MoveClass classify(double points_lost, const rpb::ReviewSettings& settings)
 
 // Sets r's class and points lost from its before, after, best_action and
 // legal_count, for the move `played`: FORCED (the only legal move), BEST
-// (the engine's choice, or exactly as good), else classify().
+// (the engine's choice, or exactly as good), else classify(); an estimated
+// mistake or blunder whose two values overlap within error_width times
+// their errors (before_error, after_error) is UNCLEAR, and lost_error is set.
 void judge_move(std::uint32_t played, const rpb::ReviewSettings& settings, rpb::PlyReview& r);
 
-// "best", "good", "inaccuracy", "mistake", "blunder", "forced".
+// "best", "good", "inaccuracy", "mistake", "blunder", "forced", "unclear".
 const char* class_name(rpb::MoveClass c);
 // The mark of a class in move lists: "?!", "?", "??", "□" (forced) or "".
 const char* class_symbol(rpb::MoveClass c);

@@ -26,6 +26,9 @@ class ValueUnits {
   std::string value(const rpb::Evaluation& e) const;
   // What a move lost, without its unit: "28.0"; results "1.00".
   std::string lost(double points_lost) const;
+  // lost(), with "±error" after it when the loss is an estimate with a
+  // measured error: "32.9±4.1"; results "0.53±0.04".
+  std::string lost_with_error(const rpb::PlyReview& p) const;
   // What a move lost, said in a sentence's words: "lost 28.0 points";
   // results "turns a win into a loss" when both values are proved, else
   // "lost 0.25 of the expected result".
