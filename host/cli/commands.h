@@ -141,4 +141,7 @@ std::string position_state(Plugin& plugin, const std::string& position, const st
 // Printable diagrams (cmd_diagram.cc, docs/teaching.md).
 void add_diagram_command(CLI::App& app, Common& common);
 
+// Puzzles mined from reviews: `puzzles` and `puzzle` (cmd_puzzles.cc, docs/teaching.md).
+void add_puzzles_commands(CLI::App& app, Common& common);
+
 }  // namespace gamehost

@@ -116,6 +116,7 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
                "a position diagram (docs/diagram.md) to start from; overrides setup and layout");
     (*info.mutable_analysis_topics())["score"] = "the score breakdown with every route";
     (*info.mutable_analysis_topics())["why LOT"] = "why nothing from the mover's supply can be built on LOT";
+    (*info.mutable_analysis_topics())["themes MOVE"] = "what the mover's decision MOVE does, for puzzles";
     info.set_payload_descriptors(std::string(payload_descriptors()));
   }
 
