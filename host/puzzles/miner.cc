@@ -65,10 +65,14 @@ bool verified(Plugin& game, const std::string& state, const pb::StateInfo& info,
 }
 
 // One step of the line: every move valued; kept when one is clearly best.
+// The exact solver is tried only where the review proved the position
+// (`try_exact`): elsewhere it would spend its whole budget to fail.
 std::optional<ppb::Step> clear_step(Plugin& game, const std::string& state, const pb::StateInfo& info,
-                                    const ppb::MiningSettings& s, std::uint64_t seed, MoveValues& values) {
+                                    const ppb::MiningSettings& s, std::uint64_t seed, bool try_exact,
+                                    MoveValues& values) {
   if (info.terminal() || info.legal_ids_size() < 2) return std::nullopt;
-  review::ExactSolver solver(game, true, s.solver_nodes(), s.solver_nodes());
+  const std::uint64_t nodes = try_exact ? s.solver_nodes() : 0;
+  review::ExactSolver solver(game, true, nodes, nodes);
   values = value_moves(game, state, info, solver, s.playouts(), seed);
   if (values.gap() < s.min_gap() || !verified(game, state, info, values, s, seed)) return std::nullopt;
   ppb::Step step;
@@ -100,7 +104,8 @@ std::optional<ppb::Puzzle> try_candidate(Plugin& game, const GameLog& log, const
   const pb::StateInfo info = game.query(state, info_flags());
   const std::uint64_t seed = mix(s.seed(), r.ply());
   MoveValues first;
-  auto step = clear_step(game, state, info, s, seed, first);
+  const bool try_exact = r.before().exact();
+  auto step = clear_step(game, state, info, s, seed, try_exact, first);
   if (!step || step->best_action() == r.played_action()) return std::nullopt;
   ppb::Puzzle p;
   p.set_source_log(std::filesystem::path(log.file).filename().string());
@@ -119,15 +124,17 @@ std::optional<ppb::Puzzle> try_candidate(Plugin& game, const GameLog& log, const
   p.set_close_moves(close);
   p.set_greedy_solves(greedy_finds(game, state, info, step->best_action()));
   p.set_difficulty(difficulty(p.greedy_solves(), close));
-  // The line goes on while each next decision is clearly best.
+  // The line goes on while each next decision is clearly best; a reply is
+  // searched only when the solver's next move still fits after it.
   std::string at = state;
   *p.add_line() = *step;
   pb::ApplyResponse next;
   while (p.line_size() < static_cast<int>(s.max_line())) {
     game.apply(at, p.line(p.line_size() - 1).best_action(), info_flags(), next);
     at = next.state();
+    if (next.info().to_move() != p.seat() && p.line_size() + 2 > static_cast<int>(s.max_line())) break;
     MoveValues values;
-    auto more = clear_step(game, at, next.info(), s, mix(seed, p.line_size()), values);
+    auto more = clear_step(game, at, next.info(), s, mix(seed, p.line_size()), try_exact && first.exact, values);
     if (!more) break;
     *p.add_line() = *more;
   }
