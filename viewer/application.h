@@ -32,6 +32,9 @@ struct StartOptions {
   // Called every frame (e.g. --follow's Follower::tick); true: redraw.
   std::function<bool(ReplayView&, float dt)> on_update;
   int analysis_threads = 1;  // the live engine's search threads (--analysis-threads)
+  // Called first with every event (e.g. --puzzles' clicks, puzzle_mode.h),
+  // `at` the pointer in logical coordinates; true: the event is taken.
+  std::function<bool(ReplayView&, const sf::Event&, sf::Vector2f at)> on_event = nullptr;
 };
 
 class Application {
