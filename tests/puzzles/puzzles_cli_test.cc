@@ -3,6 +3,7 @@
 // wrong answer at the terminal, the progress file, and damaged input named.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -85,6 +86,18 @@ TEST_CASE("puzzle at the terminal: a wrong answer costs its exact points, a righ
   CHECK_THAT(run.out, Catch::Contains("White> Hint: the best move is BD@..."));
   CHECK_THAT(run.out, Catch::Contains("White> BD@B2 is right (proved by the exact solver). Solved!"));
   CHECK_THAT(run.out, Catch::Contains("Puzzle 4 of 6"));
+  // The position is the game's before ply 43: `show --ply 42`'s board,
+  // whose brackets mark the last move.
+  const auto shown = test::run_gamehost({"show", test::sample("seed-2.ghlog"), "--ply", "42", "--no-color"});
+  REQUIRE(shown.exit_code == 0);
+  auto board_of = [](std::string text, const std::string& from) {
+    text = text.substr(text.find(from));
+    text = text.substr(0, text.find("Legend:"));
+    std::replace(text.begin(), text.end(), '[', ' ');
+    std::replace(text.begin(), text.end(), ']', ' ');
+    return text;
+  };
+  CHECK(board_of(run.out.substr(run.out.find("Puzzle 3 of 6")), "to-move:") == board_of(shown.out, "to-move:"));
   CHECK_THAT(run.out, Catch::Contains("Progress: 0 solved, 1 failed, streak 0 (best 0)"));
   // Solved after a wrong answer counts as failed.
   CHECK(read_all(progress) == "# gamehost puzzle progress (docs/teaching.md)\nstreak 0\nbest-streak 0\n"
