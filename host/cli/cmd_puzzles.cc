@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/machine.h"
 #include "gamehost/puzzles/miner.h"
 #include "gamehost/puzzles/progress.h"
@@ -152,9 +153,14 @@ bool solve_one(Plugin& plugin, const pz::ppb::Puzzle& p, int k, int n, double ga
       pz::write_progress(progress_path, progress);
       return true;
     }
+    // What a person typed is echoed clipped and visible (input_checks.h).
+    if (invalid_utf8_at(line)) {
+      fmt::print("{}: not UTF-8 text (type a move, hint, solution or quit)\n", clipped(line));
+      continue;
+    }
     const auto typed = read_typed_move(plugin, solving.state(), line);
     if (const auto* refusal = std::get_if<std::string>(&typed)) {
-      fmt::print("{}: {} (type a move, hint, solution or quit)\n", line, *refusal);
+      fmt::print("{}: {} (type a move, hint, solution or quit)\n", clipped(line), clipped_words(*refusal));
       continue;
     }
     const auto& action = std::get<pb::ActionInfo>(typed);

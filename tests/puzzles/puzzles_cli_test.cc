@@ -78,10 +78,11 @@ TEST_CASE("puzzle at the terminal: a wrong answer costs its exact points, a righ
   // Puzzle 3 of the samples is seed-2's ply 43 (above).
   const auto run = test::run_gamehost({"puzzle", kSamples, "--progress", progress.string(), "--start", "3",
                                        "--no-color"},
-                                      "RT@C9\nhint\nBD@B2\nquit\n");
+                                      "ZZ@Q99\nRT@C9\nhint\nBD@B2\nquit\n");
   REQUIRE(run.exit_code == 0);
   CHECK_THAT(run.out, Catch::Contains("Puzzle 3 of 6: seed-2.ghlog, ply 43 (hard)"));
   CHECK_THAT(run.out, Catch::Contains("White to move: find the move that beats every other by 10 points or more."));
+  CHECK_THAT(run.out, Catch::Contains("White> ZZ@Q99: cannot read 'ZZ@Q99' as a decision"));
   CHECK_THAT(run.out, Catch::Contains("White> RT@C9 loses 14 points against the best move. Try again, or type 'hint'."));
   CHECK_THAT(run.out, Catch::Contains("White> Hint: the best move is BD@..."));
   CHECK_THAT(run.out, Catch::Contains("White> BD@B2 is right (proved by the exact solver). Solved!"));
