@@ -143,6 +143,11 @@ void Application::processEvents() {
 void Application::handle(const sf::Event& e) {
   dirty_ = true;
   if (editor_event(e)) return;
+  if (options_.on_event && view_ && !prompt_.active() && !help_) {
+    sf::Vector2f at = mouse_;
+    if (e.type == sf::Event::MouseButtonPressed) at = window_.mapPixelToCoords({e.mouseButton.x, e.mouseButton.y});
+    if (options_.on_event(*view_, e, at)) return;
+  }
   // The analysis board first: clicks that play moves, its panel, the move box.
   if (analysis_ && !prompt_.active() && !help_) {
     sf::Vector2f at = mouse_;

@@ -35,6 +35,9 @@ struct StartOptions {
   int analysis_threads = 1;  // the live engine's search threads (--analysis-threads)
   // --position FILE: the board editor opens at once and Ctrl+S saves there.
   std::string position_file;
+  // Called first with every event (e.g. --puzzles' clicks, puzzle_mode.h),
+  // `at` the pointer in logical coordinates; true: the event is taken.
+  std::function<bool(ReplayView&, const sf::Event&, sf::Vector2f at)> on_event = nullptr;
 };
 
 class Application {

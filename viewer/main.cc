@@ -40,6 +40,7 @@
 #include "headless.h"
 #include "keys.h"
 #include "position_editor.h"
+#include "puzzle_mode.h"
 #include "replay_session.h"
 #include "review_data.h"
 #include "side_panel.h"
@@ -179,6 +180,16 @@ int main(int argc, char** argv) {
                  fmt::format("search threads of the live engine (Ctrl+L), 1 to this machine's cores ({}); default 1",
                              cores))
       ->type_name("N");
+  // --puzzles: LOG is a puzzle set (puzzle_mode.h, docs/teaching.md "Puzzles").
+  bool puzzles = false;
+  int puzzle_number = 0;
+  std::string progress_file;
+  app.add_flag("--puzzles", puzzles, "LOG is a puzzle set (.ghpuz, gamehost puzzles): solve it with clicks "
+                                     "(S solution, N next; docs/teaching.md)");
+  app.add_option("--puzzle", puzzle_number, "with --puzzles: begin at puzzle N (default: the first not yet solved)")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--progress", progress_file, "with --puzzles: the progress file (default as gamehost puzzle's)")
+      ->type_name("FILE");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -229,6 +240,25 @@ int main(int argc, char** argv) {
     if (!font_choice.problem.empty()) return fail(kExitNoFont, font_choice.problem);
   }
 
+  std::optional<ppb::PuzzleSet> puzzle_set;
+  int first_puzzle = 0;
+  std::filesystem::path progress_path;
+  if (puzzles) {
+    try {
+      puzzle_set = gamehost::puzzles::read_puzzle_set(log);
+      if (puzzle_set->puzzles_size() == 0) throw gamehost::HostError(log + ": holds no puzzles");
+      progress_path = progress_file.empty() ? gamehost::puzzles::default_progress_path() : std::filesystem::path(progress_file);
+      const auto progress = gamehost::puzzles::read_progress(progress_path);
+      first_puzzle = puzzle_number > 0 ? std::min(puzzle_number, puzzle_set->puzzles_size()) - 1 : 0;
+      while (puzzle_number == 0 && first_puzzle + 1 < puzzle_set->puzzles_size() &&
+             progress.results.count(puzzle_set->puzzles(first_puzzle).id()) &&
+             progress.results.at(puzzle_set->puzzles(first_puzzle).id()))
+        ++first_puzzle;
+      log = puzzle_source_log(log, puzzle_set->puzzles(first_puzzle)).string();
+    } catch (const std::exception& e) {
+      return fail(kExitError, std::string("error: ") + e.what());
+    }
+  }
   std::unique_ptr<ReplaySession> session;
   std::string error;
   try {
@@ -278,6 +308,16 @@ int main(int argc, char** argv) {
     }
   }
 
+  std::unique_ptr<PuzzleMode> puzzle_mode;
+  if (puzzle_set && session) {
+    puzzle_mode = std::make_unique<PuzzleMode>(*session, *puzzle_set, first_puzzle, progress_path);
+    if (!dump.empty() && outputs == 0) {
+      const std::string text = "puzzle\t" + puzzle_mode->heading() + "\n";
+      if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
+      else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
+      return kExitOk;
+    }
+  }
   if (!dump.empty() && outputs == 0) {
     try {
       pb::Scene scene;
@@ -314,6 +354,10 @@ int main(int argc, char** argv) {
     StartOptions start{ply, select, overlays, export_dir, antialias, review.get(), variation, {}};
     start.analysis_threads = analysis_threads;
     start.position_file = position_file;
+    if (puzzle_mode) {
+      start.on_update = [&](ReplayView& v, float) { return puzzle_mode->update(v); };
+      start.on_event = [&](ReplayView& v, const sf::Event& e, sf::Vector2f at) { return puzzle_mode->handle(v, e, at); };
+    }
     Application application(session.get(), error, font, start);
     return application.run();
   }

@@ -143,5 +143,7 @@ void add_diagram_command(CLI::App& app, Common& common);
 
 // The guided rules tour at the terminal (cmd_tour.cc, docs/teaching.md).
 void add_tour_command(CLI::App& app, Common& common);
+// Puzzles mined from reviews: `puzzles` and `puzzle` (cmd_puzzles.cc, docs/teaching.md).
+void add_puzzles_commands(CLI::App& app, Common& common);
 
 }  // namespace gamehost

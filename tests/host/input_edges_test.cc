@@ -86,10 +86,10 @@ TEST_CASE("command-line errors exit 2 and name what was typed", "[trust][input]"
           "--player3: alien_city has only 2 players");
   refused({"frobnicate"}, 2,
           "unknown subcommand 'frobnicate' (subcommands: games, play, verify, show, analyze, export, import, "
-          "tournament, merge, review, enter, annotate, repair, diagram, tour)");
+          "tournament, merge, review, enter, annotate, repair, diagram, tour, puzzles, puzzle)");
   refused({"verfy", "x.ghlog"}, 2,
           "unknown subcommand 'verfy' (did you mean 'verify'? subcommands: games, play, verify, show, analyze, "
-          "export, import, tournament, merge, review, enter, annotate, repair, diagram, tour)");
+          "export, import, tournament, merge, review, enter, annotate, repair, diagram, tour, puzzles, puzzle)");
   refused({"play", "alien_citi", "--player1", "random", "--player2", "random"}, 1,
           "unknown game 'alien_citi' (did you mean 'alien_city'? installed: alien_city, city_planning, connect_four)");
   refused({"play", "--player1", "random"}, 2, "play: give a GAME (see gamehost games), or --resume LOG");

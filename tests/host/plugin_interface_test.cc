@@ -138,7 +138,7 @@ TEST_CASE("bad requests get precise errors, never a crash", "[plugin][errors]") 
         std::pair<int, std::string>(pb::INVALID_ARGUMENT, "option setup: 'x' is not one of balanced, piecepack"));
   CHECK(status_of([&] { plugin->analyze(start, "weather"); }) ==
         std::pair<int, std::string>(pb::INVALID_ARGUMENT,
-                                    "unknown analysis topic 'weather' (topics: \"\", score, why LOT)"));
+                                    "unknown analysis topic 'weather' (topics: \"\", score, why LOT, themes MOVE)"));
   CHECK(status_of([&] { plugin->analyze(start, "why Z9"); }) ==
         std::pair<int, std::string>(pb::INVALID_ARGUMENT, "'Z9' is not a lot (A1..H10)"));
   pb::DescribeResponse d;

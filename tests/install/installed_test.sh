@@ -106,7 +106,7 @@ done
 source "$prefix/share/bash-completion/completions/gamehost" 2>/dev/null || true
 expect_eq "completed games" "alien_city city_planning connect_four" "$(_gamehost_games "$gamehost" | xargs)"
 expect_eq "completed agents" "human random greedy mcts" "$(_gamehost_agents "$gamehost" | xargs)"
-expect_eq "completed subcommands" "games play verify show analyze export import tournament merge review enter annotate repair diagram" \
+expect_eq "completed subcommands" "games play verify show analyze export import tournament merge review enter annotate repair diagram tour puzzles puzzle" \
   "$(_gamehost_subcommands "$gamehost" | xargs)"
 
 # The same, inside bash-completion: it finds the installed file on demand

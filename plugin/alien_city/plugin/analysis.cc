@@ -7,6 +7,8 @@
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
 #include "alien_city/core/streets.h"
+#include "alien_city/core/themes.h"
+#include "alien_city/core/notation.h"
 #include "game_adapter.h"
 
 namespace alien_city::plugin {
@@ -129,6 +131,20 @@ Outcome why(const State& s, std::string_view arg, pb::AnalyzeResponse& resp) {
   return std::nullopt;
 }
 
+// "themes MOVE": what the mover's legal decision MOVE does (themes.h), one
+// theme a line; for `gamehost puzzles`.
+Outcome move_themes(const State& s, std::string_view arg, pb::AnalyzeResponse& resp) {
+  while (!arg.empty() && std::isspace(static_cast<unsigned char>(arg.front()))) arg.remove_prefix(1);
+  while (!arg.empty() && std::isspace(static_cast<unsigned char>(arg.back()))) arg.remove_suffix(1);
+  const auto action = parse_action(arg);
+  if (!action) return refuse(pb::INVALID_ARGUMENT, "'" + std::string(arg) + "' is not a move");
+  if (auto e = check_action(s, *action)) return refuse(pb::INVALID_ARGUMENT, std::string(arg) + ": " + e->message);
+  std::string text;
+  for (const auto& t : themes(s, *action)) text += t + "\n";
+  resp.set_text(text);
+  return std::nullopt;
+}
+
 }  // namespace
 
 Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
@@ -142,8 +158,10 @@ Outcome analyze_state(const State& s, const std::string& topic, pb::AnalyzeRespo
   }
   if (topic.rfind("why", 0) == 0 && (topic.size() == 3 || topic[3] == ' '))
     return why(s, std::string_view(topic).substr(3), resp);
+  if (topic.rfind("themes ", 0) == 0) return move_themes(s, std::string_view(topic).substr(6), resp);
   if (!topic.empty())
-    return refuse(pb::INVALID_ARGUMENT, "unknown analysis topic '" + topic + "' (topics: \"\", score, why LOT)");
+    return refuse(pb::INVALID_ARGUMENT,
+                  "unknown analysis topic '" + topic + "' (topics: \"\", score, why LOT, themes MOVE)");
 
   v1::Analysis a;
   if (!s.is_over()) a.set_to_move(std::string(player_name(s.to_move())));

@@ -122,6 +122,7 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     info.set_edits_line(std::string(kEditsLine));
     (*info.mutable_analysis_topics())["score"] = "the score breakdown with every route";
     (*info.mutable_analysis_topics())["why LOT"] = "why nothing from the mover's supply can be built on LOT";
+    (*info.mutable_analysis_topics())["themes MOVE"] = "what the mover's decision MOVE does, for puzzles";
     info.set_payload_descriptors(std::string(payload_descriptors()));
   }
 
