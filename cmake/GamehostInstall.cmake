@@ -40,7 +40,7 @@ install(FILES ${PROJECT_BINARY_DIR}/gamehostConfig.cmake ${PROJECT_BINARY_DIR}/g
 set(GAMEHOST_SAMPLES
   city_planning-seed-1.ghlog city_planning-seed-7.ghlog connect_four-seed-1.ghlog piecepack-seed-4.ghlog
   seed-1.ghlog seed-2.ghlog seed-3.ghlog)
-set(GAMEHOST_POSITIONS seed-scoring.txt)
+set(GAMEHOST_POSITIONS planted-claim.txt seed-scoring.txt split-streets.txt)
 list(TRANSFORM GAMEHOST_SAMPLES PREPEND games/samples/ OUTPUT_VARIABLE sample_files)
 list(TRANSFORM GAMEHOST_POSITIONS PREPEND games/positions/ OUTPUT_VARIABLE position_files)
 install(FILES ${sample_files} DESTINATION ${GAMEHOST_INSTALL_DATADIR}/samples COMPONENT gamehost)

@@ -25,14 +25,15 @@ cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:handle_segv=0"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan-suppressions.txt"  # what a system library keeps by design
-viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring)|connect_four pixels|city_planning_host:.*viewer.*)$"
+viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring|puzzles)|connect_four pixels|city_planning_host:.*viewer.*)$"
 # Not run here, only in the plain suite (./test.sh): end-to-end runs that
 # repeat at length code paths the tests below already take under the
 # sanitizers (whole searches killed and resumed, the review-quality tool,
-# the scaling docs' shards, the viewer's walks over every ply and its
+# the puzzle starter set mined again, the review-truth tool, the scaling
+# docs' shards, the viewer's walks over every ply and its
 # whole-game animations) and the docs' examples. The Python module is not
 # built here (its interpreter has no sanitizer runtime).
-plain_only="^(review_agreement_tool|scaling\.docs|docs\.examples|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
+plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed

@@ -133,14 +133,14 @@ TEST_CASE("the panel draws every line of the scene's sections at every ply and s
   CHECK(last_resort < 100);
 }
 
-TEST_CASE("ply 20 of the reviewed seed-1, G3 selected: the score, its totals and Why it scores whole, at 1280x800 "
+TEST_CASE("ply 30 of the reviewed seed-1 (a mistake, its review long), G3 selected: the score, its totals and Why it scores whole, at 1280x800 "
           "and 800x500",
           "[cli][panel]") {
   const fs::path log = reviewed_sample_log();  // the review the other [cli] tests share: made once
   for (const std::string size : {"1280x800", "800x500"}) {
     INFO(size);
     const fs::path png = log.parent_path() / ("g3-" + size + ".png");
-    const Run r = run_viewer({log.string(), "--ply", "20", "--select", "G3", "--size", size, "--screenshot",
+    const Run r = run_viewer({log.string(), "--ply", "30", "--select", "G3", "--size", size, "--screenshot",
                               png.string(), "--dump-panel", "-"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
@@ -153,10 +153,10 @@ TEST_CASE("ply 20 of the reviewed seed-1, G3 selected: the score, its totals and
     // Every section whole, named with its lines.
     const auto sections = rows(r.out, "Layout", "section");
     CHECK(sections == std::vector<std::string>{"whole\tSupplies: 2 of 2 lines drawn",
-                                               "whole\tScore (provisional): 8 of 8 lines drawn",
+                                               "whole\tScore (provisional): 9 of 9 lines drawn",
                                                "whole\tWhy it scores: G3: 4 of 4 lines drawn"});
     CHECK(rows(r.out, "Score (provisional)", "total.White").size() == 1);
-    CHECK(rows(r.out, "Why it scores: G3", "selected.path") == std::vector<std::string>{"H3 H4 H5 H6 H7\troute: H3 H4 H5 H6 H7"});
+    CHECK(rows(r.out, "Why it scores: G3", "selected.path") == std::vector<std::string>{"G2 G1 F1 E1 D1 C1 B1 A1 A2\troute: G2 G1 F1 E1 D1 C1 B1 A1 A2"});
     CHECK(rows(r.out, "Layout", "columns") == std::vector<std::string>{"1\tthe sections in 1 column"});
     // Alien City has towers to cycle through: Tab is offered.
     CHECK(rows(r.out, "Layout", "footer") ==
