@@ -40,7 +40,7 @@ TEST_CASE("puzzles finds the known puzzle of seed-2 with its best move and gap",
   const auto run = test::run_gamehost({"puzzles", test::sample("seed-2.ghlog"), "--reviews", kReviews, "--out",
                                        out.string(), "--playouts", "150", "--verify-playouts", "600", "--jobs", "2"});
   REQUIRE(run.exit_code == 0);
-  CHECK_THAT(run.out, Catch::Contains("wrote " + out.string() + ": 3 puzzles from 1 game"));
+  CHECK_THAT(run.out, Catch::Contains("wrote " + out.string() + ": 2 puzzles from 1 game"));
   const auto set = pz::read_puzzle_set(out);
   CHECK(set.game_id() == "alien_city");
   const pz::ppb::Puzzle* p43 = nullptr;
@@ -75,18 +75,18 @@ TEST_CASE("puzzles finds the known puzzle of seed-2 with its best move and gap",
 TEST_CASE("puzzle at the terminal: a wrong answer costs its exact points, a right one solves", "[puzzles]") {
   const auto dir = test::temp_dir("puzzle-solve");
   const auto progress = dir / "p.progress";
-  // Puzzle 3 of the samples is seed-2's ply 43 (above).
-  const auto run = test::run_gamehost({"puzzle", kSamples, "--progress", progress.string(), "--start", "3",
+  // Puzzle 2 of the samples is seed-2's ply 43 (above).
+  const auto run = test::run_gamehost({"puzzle", kSamples, "--progress", progress.string(), "--start", "2",
                                        "--no-color"},
                                       "ZZ@Q99\nRT@C9\nhint\nBD@B2\nquit\n");
   REQUIRE(run.exit_code == 0);
-  CHECK_THAT(run.out, Catch::Contains("Puzzle 3 of 6: seed-2.ghlog, ply 43 (hard)"));
+  CHECK_THAT(run.out, Catch::Contains("Puzzle 2 of 5: seed-2.ghlog, ply 43 (hard)"));
   CHECK_THAT(run.out, Catch::Contains("White to move: find the move that beats every other by 10 points or more."));
   CHECK_THAT(run.out, Catch::Contains("White> ZZ@Q99: cannot read 'ZZ@Q99' as a decision"));
   CHECK_THAT(run.out, Catch::Contains("White> RT@C9 loses 14 points against the best move. Try again, or type 'hint'."));
   CHECK_THAT(run.out, Catch::Contains("White> Hint: the best move is BD@..."));
   CHECK_THAT(run.out, Catch::Contains("White> BD@B2 is right (proved by the exact solver). Solved!"));
-  CHECK_THAT(run.out, Catch::Contains("Puzzle 4 of 6"));
+  CHECK_THAT(run.out, Catch::Contains("Puzzle 3 of 5"));
   // The position is the game's before ply 43: `show --ply 42`'s board,
   // whose brackets mark the last move.
   const auto shown = test::run_gamehost({"show", test::sample("seed-2.ghlog"), "--ply", "42", "--no-color"});
@@ -98,7 +98,7 @@ TEST_CASE("puzzle at the terminal: a wrong answer costs its exact points, a righ
     std::replace(text.begin(), text.end(), ']', ' ');
     return text;
   };
-  CHECK(board_of(run.out.substr(run.out.find("Puzzle 3 of 6")), "to-move:") == board_of(shown.out, "to-move:"));
+  CHECK(board_of(run.out.substr(run.out.find("Puzzle 2 of 5")), "to-move:") == board_of(shown.out, "to-move:"));
   CHECK_THAT(run.out, Catch::Contains("Progress: 0 solved, 1 failed, streak 0 (best 0)"));
   // Solved after a wrong answer counts as failed.
   CHECK(read_all(progress) == "# gamehost puzzle progress (docs/teaching.md)\nstreak 0\nbest-streak 0\n"
@@ -110,7 +110,7 @@ TEST_CASE("puzzle keeps solved, failed and the streak in the progress file", "[p
   // The default file lives under $XDG_STATE_HOME.
   ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
   const fs::path file = dir / "state" / "gamehost" / "puzzles.progress";
-  auto run = test::run_gamehost({"puzzle", kSamples, "--start", "3", "--no-color"}, "BD@B2\nquit\n");
+  auto run = test::run_gamehost({"puzzle", kSamples, "--start", "2", "--no-color"}, "BD@B2\nquit\n");
   REQUIRE(run.exit_code == 0);
   CHECK(read_all(file) == "# gamehost puzzle progress (docs/teaching.md)\nstreak 1\nbest-streak 1\n"
                           "solved seed-2.ghlog:43\n");
@@ -118,7 +118,7 @@ TEST_CASE("puzzle keeps solved, failed and the streak in the progress file", "[p
   // --start the first puzzle not yet solved comes first.
   run = test::run_gamehost({"puzzle", kSamples, "--no-color"}, "solution\nquit\n");
   REQUIRE(run.exit_code == 0);
-  CHECK_THAT(run.out, Catch::Contains("Puzzle 1 of 6: seed-1.ghlog, ply 2"));
+  CHECK_THAT(run.out, Catch::Contains("Puzzle 1 of 5: seed-1.ghlog, ply 2"));
   CHECK_THAT(run.out, Catch::Contains("The solution: claim@G3 (the game went decline)."));
   const auto p = pz::read_progress(file);
   CHECK(p.solved() == 1);

@@ -41,7 +41,7 @@ sf::Vector2f lot_point(int index, const std::string& lot) {
   return {};
 }
 
-// Starts the viewer on puzzle 3 (seed-2's ply 43, best BD@B2), clicks each
+// Starts the viewer on puzzle 2 (seed-2's ply 43, best BD@B2), clicks each
 // lot of `lots` in turn, then quits; the progress file's text.
 // One connection for the whole run: Xvfb resets when its last client
 // leaves, and a test opening the display during the reset would fail.
@@ -56,7 +56,7 @@ std::string click_lots(const std::vector<std::string>& lots, const std::string& 
   const auto [key, motion, button] = load_fake_input();
   const auto dir = temp_dir(name);
   const auto progress = dir / "p.progress";
-  const int pid = spawn(VIEWER_BIN, {"--puzzles", kSet, "--puzzle", "3", "--progress", progress.string()},
+  const int pid = spawn(VIEWER_BIN, {"--puzzles", kSet, "--puzzle", "2", "--progress", progress.string()},
                         dir / "out.txt", dir / "err.txt");
   const Window w = find_window(d);
   REQUIRE(w != 0);
@@ -100,9 +100,9 @@ TEST_CASE("puzzles in the window: a worse move first, then the best, is failed",
 
 TEST_CASE("puzzles headless: the panel's puzzle line", "[cli][puzzles]") {
   const auto dir = temp_dir("puzzle-dump");
-  const Run r = run_viewer({"--puzzles", kSet, "--puzzle", "3", "--progress", (dir / "p").string(), "--dump-panel", "-"});
+  const Run r = run_viewer({"--puzzles", kSet, "--puzzle", "2", "--progress", (dir / "p").string(), "--dump-panel", "-"});
   CHECK(r.exit_code == 0);
-  CHECK(r.out == "puzzle\tPuzzle 3 of 6: seed-2.ghlog, ply 43 (hard). White to move: click the move that beats every "
+  CHECK(r.out == "puzzle\tPuzzle 2 of 5: seed-2.ghlog, ply 43 (hard). White to move: click the move that beats every "
                  "other by 10 points (S solution, N next)\n");
   const Run bad = run_viewer({"--puzzles", (dir / "none.ghpuz").string(), "--dump-panel", "-"});
   CHECK(bad.exit_code == 1);
