@@ -7,7 +7,9 @@ set -euo pipefail
 screen=1280x1024x24
 if [[ ${1:-} == --screen ]]; then screen=$2; shift 2; fi
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gamehost-xvfb.XXXXXX")
-Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp 3>"$dir/display" 2>"$dir/log" &
+# -noreset: without it the server resets when its last client leaves, and a
+# test opening the display during that reset gets none.
+Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/log" &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 1 1000); do  # up to 10 s for the server to say its display
