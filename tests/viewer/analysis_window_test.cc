@@ -26,7 +26,8 @@ TEST_CASE("the window: a click on a column plays a variation, saved and listed w
           "[cli][window][analysis]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
-  const auto [key, motion, button] = load_fake_input();
+  const FakeInput input = load_fake_input();
+  const auto key = input.key;
 
   const fs::path log = fresh_copy("connect_four-seed-1.ghlog", "analysis-window");
   const auto dir = log.parent_path();
@@ -41,15 +42,7 @@ TEST_CASE("the window: a click on a column plays a variation, saved and listed w
   const int pid = spawn(VIEWER_BIN, {log.string()}, dir / "out.txt", dir / "err.txt");
   const Window w = find_window(d);
   REQUIRE(w != 0);
-  int x = 0, y = 0;
-  Window child;
-  XTranslateCoordinates(d, w, DefaultRootWindow(d), 0, 0, &x, &y, &child);
-  motion(d, -1, x + static_cast<int>(at.x), y + static_cast<int>(at.y), 0);
-  XFlush(d);
-  usleep(300000);
-  button(d, 1, True, 0);
-  button(d, 1, False, 0);
-  XFlush(d);
+  click_in_window(d, input, w, at, 300000);
   for (int i = 0; i < 100 && !fs::exists(log.string() + ".ghvars"); ++i) usleep(50000);
   const unsigned q = XKeysymToKeycode(d, XK_q);
   key(d, q, True, 0);
@@ -100,7 +93,8 @@ TEST_CASE("the window: Ctrl+L numbers the engine's best move on the board; a cli
           "[.][large-screen][window]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
-  const auto [key, motion, button] = load_fake_input();
+  const FakeInput input = load_fake_input();
+  const auto key = input.key;
   const fs::path log = fresh_copy("seed-1.ghlog", "engine-window");
   const auto dir = log.parent_path();
   // The solver proves KD@A2 best at ply 44 (analysis_test.cc).
@@ -129,15 +123,7 @@ TEST_CASE("the window: Ctrl+L numbers the engine's best move on the board; a cli
   CHECK(!rim_is(before, disc, 1));
   CHECK(shown);
   // The click plays KD@A2 (the recorded move: ply 45); the disc leaves A2.
-  int x = 0, y = 0;
-  Window child;
-  XTranslateCoordinates(d, w, DefaultRootWindow(d), 0, 0, &x, &y, &child);
-  motion(d, -1, x + static_cast<int>(disc.centre.x), y + static_cast<int>(disc.centre.y), 0);
-  XFlush(d);
-  usleep(300000);
-  button(d, 1, True, 0);
-  button(d, 1, False, 0);
-  XFlush(d);
+  click_in_window(d, input, w, disc.centre, 300000);
   bool gone = false;
   for (int i = 0; i < 30 && !gone; ++i) {
     usleep(100000);

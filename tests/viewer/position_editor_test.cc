@@ -187,15 +187,7 @@ namespace {
 // A click at logical point `p` of the 1280x800 window (logical = pixels
 // there) through XTest.
 void click_window(Display* d, Window w, const FakeInput& input, sf::Vector2f p) {
-  int x = 0, y = 0;
-  Window child;
-  XTranslateCoordinates(d, w, DefaultRootWindow(d), 0, 0, &x, &y, &child);
-  input.motion(d, -1, x + static_cast<int>(p.x), y + static_cast<int>(p.y), 0);
-  XFlush(d);
-  usleep(300000);
-  input.button(d, 1, True, 0);
-  input.button(d, 1, False, 0);
-  XFlush(d);
+  click_in_window(d, input, w, p, 300000);
   usleep(500000);
 }
 

@@ -53,25 +53,17 @@ Display* display() {
 std::string click_lots(const std::vector<std::string>& lots, const std::string& name) {
   Display* d = display();
   REQUIRE(d);
-  const auto [key, motion, button] = load_fake_input();
+  const FakeInput input = load_fake_input();
+  const auto key = input.key;
   const auto dir = temp_dir(name);
   const auto progress = dir / "p.progress";
   const int pid = spawn(VIEWER_BIN, {"--puzzles", kSet, "--puzzle", "2", "--progress", progress.string()},
                         dir / "out.txt", dir / "err.txt");
   const Window w = find_window(d);
   REQUIRE(w != 0);
-  int x = 0, y = 0;
-  Window child;
-  XTranslateCoordinates(d, w, DefaultRootWindow(d), 0, 0, &x, &y, &child);
   usleep(500000);
   for (const auto& lot : lots) {
-    const auto at = lot_point(2, lot);
-    motion(d, -1, x + static_cast<int>(at.x), y + static_cast<int>(at.y), 0);
-    XFlush(d);
-    usleep(300000);
-    button(d, 1, True, 0);
-    button(d, 1, False, 0);
-    XFlush(d);
+    click_in_window(d, input, w, lot_point(2, lot), 300000);
     usleep(500000);
   }
   for (int i = 0; i < 100 && !fs::exists(progress); ++i) usleep(50000);

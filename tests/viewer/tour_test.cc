@@ -130,7 +130,7 @@ TEST_CASE("the tour's window: a click answers the task, wrong then right, and th
           "[cli][window][tour]") {
   Display* d = XOpenDisplay(nullptr);
   REQUIRE(d);
-  const auto [key, motion, button] = load_fake_input();
+  const FakeInput input = load_fake_input();
   const auto dir = temp_dir("tour-window");
   const fs::path panel = dir / "panel.txt";
   const int pid = spawn(VIEWER_BIN, {"--tour", "--step", "14", "--dump-panel", panel.string(), "--window"},
@@ -138,18 +138,7 @@ TEST_CASE("the tour's window: a click answers the task, wrong then right, and th
   const Window w = find_window(d);
   REQUIRE(w != 0);
   for (int i = 0; i < 100 && !fs::exists(panel); ++i) usleep(50000);  // the first frame writes it
-  int x = 0, y = 0;
-  Window child;
-  XTranslateCoordinates(d, w, DefaultRootWindow(d), 0, 0, &x, &y, &child);
-  auto click = [&](const std::string& lot) {
-    const sf::Vector2f at = lot_in_window(lot);
-    motion(d, -1, x + static_cast<int>(at.x), y + static_cast<int>(at.y), 0);
-    XFlush(d);
-    usleep(200000);
-    button(d, 1, True, 0);
-    button(d, 1, False, 0);
-    XFlush(d);
-  };
+  auto click = [&](const std::string& lot) { click_in_window(d, input, w, lot_in_window(lot), 200000); };
   auto wait_for_panel = [&](const std::string& text) {
     for (int i = 0; i < 100 && read_file(panel).find(text) == std::string::npos; ++i) usleep(50000);
     return read_file(panel);
@@ -158,7 +147,7 @@ TEST_CASE("the tour's window: a click answers the task, wrong then right, and th
   CHECK_THAT(wait_for_panel(kWrong), Catch::EndsWith(kWrong + "Tour\tsolved\tno\t\n"));
   click("E3");
   CHECK_THAT(wait_for_panel(kRight), Catch::EndsWith(kRight + "Tour\tsolved\tyes\t\n"));
-  tap_key(d, {key, motion, button}, XK_q, 100000);
+  tap_key(d, input, XK_q, 100000);
   const int status = wait_for(pid, 5);
   XCloseDisplay(d);
   INFO("stderr: " << read_file(dir / "err.txt"));

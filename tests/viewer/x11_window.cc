@@ -62,4 +62,16 @@ void tap_key(Display* d, const FakeInput& input, unsigned long sym, unsigned pau
   usleep(pause_us);
 }
 
+void click_in_window(Display* d, const FakeInput& input, Window w, sf::Vector2f at, unsigned settle_us) {
+  int x = 0, y = 0;
+  Window child;
+  XTranslateCoordinates(d, w, DefaultRootWindow(d), 0, 0, &x, &y, &child);
+  input.motion(d, -1, x + static_cast<int>(at.x), y + static_cast<int>(at.y), 0);
+  XFlush(d);
+  usleep(settle_us);
+  input.button(d, 1, True, 0);
+  input.button(d, 1, False, 0);
+  XFlush(d);
+}
+
 }  // namespace viewer_test

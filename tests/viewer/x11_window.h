@@ -31,4 +31,8 @@ FakeInput load_fake_input();
 // `pause_us` for the window to take it.
 void tap_key(Display* d, const FakeInput& input, unsigned long sym, unsigned pause_us);
 
+// A left click at `at`, in the window's own pixels: the pointer moved there,
+// `settle_us` for the window to see it arrive, then press and release.
+void click_in_window(Display* d, const FakeInput& input, Window w, sf::Vector2f at, unsigned settle_us);
+
 }  // namespace viewer_test
