@@ -124,8 +124,13 @@ std::vector<TourModel::Line> TourModel::panel() const {
   out.push_back({fmt::format("Step {} of {}: {}", step_ + 1, tour_.steps.size(), step().title), 1});
   for (const auto& p : step().text) out.push_back({p, 0});
   const auto& task = step().task;
-  if (task.kind != gamehost::TourTask::Kind::None)
-    out.push_back({"Task: " + task.ask + (task.wants_click() ? "" : " (click the board, or Enter to type a move)"), 2});
+  if (task.kind != gamehost::TourTask::Kind::None) {
+    // The board offers only legal moves, so a move the rules refuse is typed.
+    const char* how = task.wants_click()                                 ? ""
+                      : task.kind == gamehost::TourTask::Kind::Refused ? " (press Enter and type the move: a click shows a lot's legal moves only)"
+                                                                        : " (click the board, or Enter to type a move)";
+    out.push_back({"Task: " + task.ask + how, 2});
+  }
   for (std::size_t i = 0; i < picker_.size(); ++i) out.push_back({fmt::format("{}  {}", i + 1, picker_[i].label), 2});
   if (!message_.empty()) out.push_back({message_, last_right_ ? 3 : 4});
   if (solved_ && !task.done.empty()) out.push_back({task.done, 3});

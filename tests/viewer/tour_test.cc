@@ -82,7 +82,15 @@ TEST_CASE("the tour's clicks: a picker of the moves on a lot, and the game's rul
                                            "next five steps.\n"));
   REQUIRE(model.last_action());
 
-  REQUIRE(model.go(5));  // step 7: ruling R8
+  auto task_line = [&] {
+    for (const auto& line : model.panel())
+      if (line.text.rfind("Task: ", 0) == 0) return line.text;
+    return std::string();
+  };
+  CHECK_THAT(task_line(), Catch::EndsWith("(click the board, or Enter to type a move)"));
+  REQUIRE(model.go(2));  // step 4: ruling R9, whose refused move no click offers
+  CHECK_THAT(task_line(), Catch::EndsWith("(press Enter and type the move: a click shows a lot's legal moves only)"));
+  REQUIRE(model.go(3));  // step 7: ruling R8
   model.click(hit_of(model, "H2"));
   CHECK_THAT(model.dump(), Catch::EndsWith("Tour\tanswer\tH2\tRight, the rules refuse it: ruling R8 (rule 4): building "
                                            "on H2 splits the street network\nTour\tsolved\tyes\t\n"));
