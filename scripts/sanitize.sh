@@ -28,12 +28,12 @@ export LSAN_OPTIONS="suppressions=$PWD/tests/lsan-suppressions.txt"  # what a sy
 viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring|puzzles)|connect_four pixels|city_planning_host:.*viewer.*)$"
 # Not run here, only in the plain suite (./test.sh): end-to-end runs that
 # repeat at length code paths the tests below already take under the
-# sanitizers (whole searches killed and resumed, the review-quality tool,
-# the puzzle starter set mined again, the review-truth tool, the scaling
-# docs' shards, the viewer's walks over every ply and its
-# whole-game animations) and the docs' examples. The Python module is not
+# sanitizers (whole searches and reviews killed and resumed, the
+# review-quality and review-truth tools, the puzzle starter set mined
+# again, the scaling docs' shards, the viewer's walks over every ply and
+# its whole-game animations) and the docs' examples. The Python module is not
 # built here (its interpreter has no sanitizer runtime).
-plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*)$"
+plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*|review:a review is the same for any jobs, and a killed review continues.*)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed
