@@ -34,18 +34,17 @@ void BM_Interface_Status(benchmark::State& st) {
 }
 BENCHMARK(BM_Interface_Status);
 
-// The game loop's round trip: apply an id, get the new state and its legal
-// ids (packed), each call continuing from the last state like a real game.
-void BM_Interface_ApplyAndQuery(benchmark::State& st) {
+// Replays the recorded game through `call(state, action, response)`, each
+// call continuing from the last state like a real game, from the start
+// again at its end.
+template <typename Response, typename Call>
+void replay_game(benchmark::State& st, Call call) {
   const auto& g = game();
-  Plugin& p = plugin();
-  pb::QueryFlags flags;
-  flags.set_legal_ids(true);
-  pb::ApplyResponse resp;
+  Response resp;
   std::string state = g.states[0];
   std::size_t k = 0;
   for (auto _ : st) {
-    p.apply(state, g.actions[k], flags, resp);
+    call(state, g.actions[k], resp);
     if (++k == g.actions.size()) {
       k = 0;
       state = g.states[0];
@@ -55,26 +54,23 @@ void BM_Interface_ApplyAndQuery(benchmark::State& st) {
   }
   st.SetItemsProcessed(st.iterations());
 }
+
+// The game loop's round trip: apply an id, get the new state and its legal
+// ids (packed).
+void BM_Interface_ApplyAndQuery(benchmark::State& st) {
+  Plugin& p = plugin();
+  pb::QueryFlags flags;
+  flags.set_legal_ids(true);
+  replay_game<pb::ApplyResponse>(
+      st, [&](const std::string& s, std::uint32_t a, pb::ApplyResponse& r) { p.apply(s, a, flags, r); });
+}
 BENCHMARK(BM_Interface_ApplyAndQuery);
 
 // The same round trip through Plugin::step (METHOD_STEP), as `gamehost play`
 // and the Python module make it now.
 void BM_Interface_Step(benchmark::State& st) {
-  const auto& g = game();
   Plugin& p = plugin();
-  pb::StepResponse resp;
-  std::string state = g.states[0];
-  std::size_t k = 0;
-  for (auto _ : st) {
-    p.step(state, g.actions[k], resp);
-    if (++k == g.actions.size()) {
-      k = 0;
-      state = g.states[0];
-    } else {
-      state.swap(*resp.mutable_state());
-    }
-  }
-  st.SetItemsProcessed(st.iterations());
+  replay_game<pb::StepResponse>(st, [&](const std::string& s, std::uint32_t a, pb::StepResponse& r) { p.step(s, a, r); });
 }
 BENCHMARK(BM_Interface_Step);
 
