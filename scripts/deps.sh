@@ -12,6 +12,8 @@ GAMEHOST_PACKAGES=(
   libcairo2-dev  # gamehost diagram: SVG, PDF and PNG (host/diagram)
   librsvg2-bin python3  # tests/viewer/diagram_test.cc: rsvg-convert, the SVG parsed as XML
   strace  # tests/host/crash_points_test.sh: a kill injected at each write and rename
+  libsqlite3-dev  # gamehost serve: the server's records (host/server)
+  python3-websockets  # examples/python/net_bot.py and the protocol tests: a client in another language
 )
 
 # Installs the packages that are missing, and nothing when all are there.
