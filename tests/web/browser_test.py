@@ -66,14 +66,14 @@ def show_score(log, ply):
     return score.split("\nResult: ", 1)[0].rstrip("\n")
 
 
-def browser(width, height):
+def browser(width, height, *extra):
     if not shutil.which("chromium") or not shutil.which("chromedriver"):
         print("skipped: chromium or chromium-driver is not installed")
         sys.exit(77)
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--force-device-scale-factor=1", f"--window-size={width},{height}"):
+                "--force-device-scale-factor=1", f"--window-size={width},{height}", *extra):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
@@ -84,8 +84,13 @@ def open_file(driver, path):
     driver.find_element(By.CSS_SELECTOR, "#gh-board svg.gh-scene")
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, f"{path}: no script errors, got {errors}")
-    paint = driver.execute_script(
-        "const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : -1;")
+    paint = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1], start = performance.now();
+        (function poll() {
+          const p = performance.getEntriesByName('first-contentful-paint')[0];
+          if (p || performance.now() - start > 3000) done(p ? p.startTime : -1);
+          else requestAnimationFrame(poll);
+        })();""")
     size = os.path.getsize(path)
     print(f"{os.path.basename(path)}: {size} bytes ({size / 1024:.0f} KiB), first contentful paint {paint:.0f} ms")
     return paint
@@ -196,7 +201,7 @@ def main():
         lot = click_tower(driver, seed1, plies)
         if SHOTS and lot:
             driver.find_element(By.CSS_SELECTOR, f"#gh-why .gh-select[data-select='{lot}']").click()
-            driver.execute_script("document.getAnimations().forEach(a => a.finish())")
+            driver.execute_script("document.getAnimations().forEach(a => a.finish()); scrollTo(0, 0)")
             driver.save_screenshot(os.path.join(SHOTS, "web-replay.png"))
         for name in ("connect_four-seed-1.ghlog", "city_planning-seed-1.ghlog"):
             log = os.path.join(SAMPLES, name)
@@ -215,7 +220,8 @@ def main():
                   f"{name}: the board as text is there")
     finally:
         driver.quit()
-    driver = browser(360, 780)
+    # Scrollbars overlay the page, as on a phone.
+    driver = browser(360, 780, "--hide-scrollbars")
     try:
         driver.set_window_size(360, 780)
         # The window's inner width is what the page lays out for.

@@ -170,21 +170,21 @@ TEST_CASE("export --format html of a game with hidden information: a finished on
                          "--as SEAT") != std::string::npos);
   CHECK(!std::filesystem::exists(dir / "x.html"));
   const auto review = test::run_gamehost(
-      {"export", log, "--format", "html", "--as", "1", "--review", log, "-o", (dir / "x.html").string()});
+      {"export", log, "--format", "html", "--as", "2", "--review", log, "-o", (dir / "x.html").string()});
   CHECK(review.exit_code != 0);
   CHECK(review.err.find("not written into a seat's view") != std::string::npos);
-  // --as 1: the plies seat 1 did not see are "?" as in `export --as 1`, no
-  // scores, no variations.
-  const Value seat = page_data(export_html({log, "--as", "1"}, (dir / "seat.html").string()));
-  const auto text = test::run_gamehost({"export", log, "--format", "text", "--as", "1"});
+  // --as 2: the plies seat 2 did not see (seat 1's draws) are "?" as in
+  // `export --as 2`, and there are no scores.
+  const Value seat = page_data(export_html({log, "--as", "2"}, (dir / "seat.html").string()));
+  const auto text = test::run_gamehost({"export", log, "--format", "text", "--as", "2"});
   int hidden = 0;
   for (const auto& m : field(seat, "moves").list_value().values()) {
     const bool unseen = field(m, "notation").string_value() == "?";
     hidden += unseen;
     CHECK(field(field(seat, "frames").list_value().values(0), "score").string_value().empty());
   }
-  std::size_t marks = 0;
-  for (auto at = text.out.find(" ?"); at != std::string::npos; at = text.out.find(" ?", at + 1)) ++marks;
+  std::size_t marks = 0;  // ply lines ending " ?"
+  for (auto at = text.out.find(" ?\n"); at != std::string::npos; at = text.out.find(" ?\n", at + 1)) ++marks;
   CHECK(hidden > 0);
   CHECK(static_cast<std::size_t>(hidden) == marks);
   CHECK(field(field(seat, "game"), "as").string_value() != "");

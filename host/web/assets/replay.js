@@ -42,10 +42,10 @@
     const plyText = h('p', { id: 'gh-ply', class: 'gh-ply' });
     const button = (id, text, label, go) => h('button', { id: id, type: 'button', 'aria-label': label, title: label, text: text, onclick: go });
     const controls = h('nav', { class: 'gh-controls', 'aria-label': 'Step through the game' }, [
-      button('gh-first', '⏮', 'Start (Home)', () => go(0)),
+      button('gh-first', '⇤', 'Start (Home)', () => go(0)),
       button('gh-back', '◀', 'Back one ply (←)', () => go(state.ply - 1)),
       button('gh-forward', '▶', 'Forward one ply (→)', () => go(state.ply + 1)),
-      button('gh-last', '⏭', 'End (End)', () => go(last)),
+      button('gh-last', '⇥', 'End (End)', () => go(last)),
     ]);
     const live = h('p', { id: 'gh-live', class: 'gh-visually-hidden', 'aria-live': 'polite' });
     const score = h('pre', { id: 'gh-score', class: 'gh-score' });
@@ -59,8 +59,8 @@
     const hasNotes = Object.keys(data.notes || {}).length > 0;
 
     const side = h('div', { class: 'gh-side' }, [
-      section('gh-score-section', 'Score', [score]),
       section('gh-why', 'Why it scores', [why]),
+      section('gh-score-section', 'Score', [score]),
       section('gh-panel-section', 'Position', [panel]),
       section('gh-moves-section', 'Moves', [moves]),
       hasNotes ? section('gh-notes', 'Notes', [notes]) : null,
