@@ -10,6 +10,8 @@ chromium-driver:
   counted against the routes `show` lists for that tower);
 - a 360 px wide window: no control off-screen, no two controls overlapping;
 - Connect Four and City Planning files open and step to their end;
+- a reviewed game: the graph has a line per player, and a move the review
+  marked shows its verdict (the points lost and the better move);
 - with --screenshots DIR: the pictures of docs/web.md.
 Prints each file's size and the browser's first paint (reported, not
 asserted). Exit 77 (skipped) when chromium, its driver or Selenium is not
@@ -84,16 +86,19 @@ def open_file(driver, path):
     driver.find_element(By.CSS_SELECTOR, "#gh-board svg.gh-scene")
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, f"{path}: no script errors, got {errors}")
-    paint = driver.execute_async_script("""
+    paint, board = driver.execute_async_script("""
         const done = arguments[arguments.length - 1], start = performance.now();
+        const at = (name) => { const p = performance.getEntriesByName(name)[0]; return p ? p.startTime : -1; };
         (function poll() {
-          const p = performance.getEntriesByName('first-contentful-paint')[0];
-          if (p || performance.now() - start > 3000) done(p ? p.startTime : -1);
+          const got = [at('first-contentful-paint'), at('gh-board-painted')];
+          if (got.every((t) => t >= 0) || performance.now() - start > 3000) done(got);
           else requestAnimationFrame(poll);
         })();""")
     size = os.path.getsize(path)
-    print(f"{os.path.basename(path)}: {size} bytes ({size / 1024:.0f} KiB), first contentful paint {paint:.0f} ms")
-    return paint
+    print(f"{os.path.basename(path)}: {size} bytes ({size / 1024:.0f} KiB), first contentful paint {paint:.0f} ms, "
+          f"board painted {board:.0f} ms")
+    check(board >= 0, f"{path}: the board was painted")
+    return paint, board
 
 
 def ply_shown(driver):
@@ -150,6 +155,23 @@ def click_tower(driver, log, plies):
     press(driver, Keys.ESCAPE)
     check(not driver.find_elements(By.CSS_SELECTOR, "#gh-board .gh-path"), "Escape clears the selection")
     return lot
+
+
+def check_review(driver):
+    name = "g0001-mcts-iters-1000-vs-greedy-seed34"
+    puzzles = os.path.join(SOURCE, "games", "puzzles")
+    html = export(os.path.join(puzzles, "sources", name + ".ghlog"), "reviewed.html",
+                  "--review", os.path.join(puzzles, "reviews", name + ".ghreview"))
+    open_file(driver, html)
+    lines = driver.find_elements(By.CSS_SELECTOR, "#gh-review .gh-graph-line")
+    check(len(lines) == 2, f"reviewed: {len(lines)} graph lines, one per player expected")
+    marked = [b for b in driver.find_elements(By.CSS_SELECTOR, "#gh-moves .gh-move")
+              if b.text.endswith("?") or b.text.endswith("??")]
+    check(len(marked) > 0, "reviewed: some moves are marked")
+    if marked:
+        driver.execute_script("arguments[0].click()", marked[0])
+        verdict = driver.find_element(By.ID, "gh-verdict").text
+        check(" lost " in verdict and "best was" in verdict, f"reviewed: the verdict says what was lost: {verdict!r}")
 
 
 BOXES = """
@@ -218,6 +240,7 @@ def main():
             check(ply_shown(driver) == n, f"{name}: → steps to its end")
             check(driver.find_element(By.ID, "gh-board-text").get_attribute("textContent").strip() != "",
                   f"{name}: the board as text is there")
+        check_review(driver)
     finally:
         driver.quit()
     # Scrollbars overlay the page, as on a phone.
