@@ -201,3 +201,35 @@ TEST_CASE("the browser code is embedded byte for byte", "[web][assets]") {
   CHECK(web::find_web_asset("scene.js")->content_type == "text/javascript; charset=utf-8");
   CHECK(web::find_web_asset("nothing.js") == nullptr);
 }
+
+TEST_CASE("export --format html: bad input is refused with its reason, and nothing is written",
+          "[web][export][input]") {
+  const auto dir = test::temp_dir("web-export-input");
+  const std::string out = (dir / "game.html").string();
+  test::write_file(out, "kept");
+  const std::string log = kSamples + "seed-1.ghlog";
+  // An existing file is kept without --force.
+  auto r = test::run_gamehost({"export", log, "--format", "html", "-o", out});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "gamehost: error: " + out + ": already exists (use --force to overwrite it)\n");
+  CHECK(test::read_file(out) == "kept");
+  // No --out; --out for another format.
+  r = test::run_gamehost({"export", log, "--format", "html"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "gamehost: error: --format html writes a file: give --out FILE (e.g. -o game.html)\n");
+  r = test::run_gamehost({"export", log, "--format", "json", "-o", out});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--out, --review and --notes are for --format html") != std::string::npos);
+  // A review of another game names both files.
+  const std::string other = std::string(SOURCE_DIR) +
+                            "/games/puzzles/reviews/g0001-mcts-iters-1000-vs-greedy-seed34.ghreview";
+  r = test::run_gamehost({"export", log, "--format", "html", "--review", other, "-o", out, "--force"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find(other) != std::string::npos);
+  CHECK(test::read_file(out) == "kept");
+  // A seat the game does not have.
+  r = test::run_gamehost({"export", log, "--format", "html", "--as", "Green", "-o", out, "--force"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("Green") != std::string::npos);
+  CHECK(test::read_file(out) == "kept");
+}
