@@ -174,7 +174,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     bool notes = false, force = false;
   };
   auto ex = std::make_shared<ExportArgs>();
-  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord), text or PPN (Portable Piecepack Notation)");
+  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord), text or PPN (Portable Piecepack Notation), or write it as one HTML file that replays it");
   add_log_argument(cmd, ex->log)->required();
   cmd->add_option("--format", ex->format,
                   "json, text, ppn (Alien City, docs/notation.md) or html (one file that replays the game in a "
@@ -200,8 +200,8 @@ void add_export_import_commands(CLI::App& app, Common& common) {
       fmt::print("{}: the replay of {} plies, one file to open in a browser\n", ex->out, log.record.plies_size());
       return;
     }
-    if (!ex->out.empty() || !ex->review.empty() || ex->notes)
-      throw UsageError("--out, --review and --notes are for --format html (the other formats print to stdout)");
+    if (!ex->out.empty() || !ex->review.empty() || ex->notes || ex->force)
+      throw UsageError("--out, --force, --review and --notes are for --format html (the other formats print to stdout)");
     GameLog log = read_log(ex->log);
     // Notes belong to the whole log: read before a seat's view masks it.
     const auto notes = ex->format == "ppn" ? formats::notes_or_warning(ex->log, log) : formats::NotesByPly{};

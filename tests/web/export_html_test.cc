@@ -219,7 +219,7 @@ TEST_CASE("export --format html: bad input is refused with its reason, and nothi
   CHECK(r.err == "gamehost: error: --format html writes a file: give --out FILE (e.g. -o game.html)\n");
   r = test::run_gamehost({"export", log, "--format", "json", "-o", out});
   CHECK(r.exit_code == 2);
-  CHECK(r.err.find("--out, --review and --notes are for --format html") != std::string::npos);
+  CHECK(r.err.find("--out, --force, --review and --notes are for --format html") != std::string::npos);
   // A review of another game names both files.
   const std::string other = std::string(SOURCE_DIR) +
                             "/games/puzzles/reviews/g0001-mcts-iters-1000-vs-greedy-seed34.ghreview";
