@@ -127,6 +127,28 @@ def step_through_scores(driver, log, plies):
     check(ply_shown(driver) == plies, "End goes to the end")
 
 
+# The scene shown, written as gamehost's JSON convention writes it (every
+# field printed: zeros, "", false, [], enums by name) and drawn again:
+# the same shapes, paths and hit areas (the page of `gamehost serve` gets
+# scenes so).
+FULL_FORM = """
+const scene = JSON.parse(JSON.stringify(window.ghReplay.state.shown));
+const shapeDefaults = {id: '', fill: 0, outline: 0, outline_width: 0, tooltip: '', motion: 'FADE', solid: false};
+for (const l of scene.layers) l.shapes = l.shapes.map((s) => Object.assign({}, shapeDefaults, s));
+scene.paths = scene.paths.map((p) => Object.assign({id: '', points: [], step_labels: [], colour: 0, width: 0,
+  marker_size: 0, marker_fill: 0, progressive: false, step_ms: 0, label: '', label_size: 0}, p));
+scene.hits = scene.hits.map((h) => Object.assign({select: '', hover: '', actions: [], action_labels: [],
+  refusal_code: '', refusal: ''}, h));
+Object.assign(scene, {background: scene.background || 0, status: scene.status || '', selection_name: '',
+  cycle: scene.cycle || [], overlays: scene.overlays || []});
+const drawn = GhScene.render(scene, {}).svg;
+const here = document.querySelector('#gh-board svg');
+const count = (svg, css) => svg.querySelectorAll(css).length;
+return [['.gh-shape', '.gh-path', '.gh-hit', 'text'].map((c) => count(drawn, c)),
+        ['.gh-shape', '.gh-path', '.gh-hit', 'text'].map((c) => count(here, c))];
+"""
+
+
 def routes_of(log, ply, lot):
     """How many routes `gamehost show` lists from the tower on `lot`."""
     text = gamehost("show", log, "--ply", str(ply), "--color", "never")
@@ -142,6 +164,8 @@ def click_tower(driver, log, plies):
     lot = towers[0].get_attribute("data-select")
     check(not driver.find_elements(By.CSS_SELECTOR, "#gh-board .gh-path"), "no path before a click")
     towers[0].click()
+    full, shown = driver.execute_script(FULL_FORM)
+    check(full == shown and shown[0] > 0, f"every field printed, the scene draws the same: {full} vs {shown}")
     paths = driver.find_elements(By.CSS_SELECTOR, "#gh-board .gh-path")
     expected = routes_of(log, plies, lot)
     print(f"tower {lot}: {len(paths)} paths drawn, show lists {expected} routes")

@@ -228,12 +228,13 @@
   }
 
   function drawPaths(parent, scene, info, area) {
+    const paths = list(scene.paths);
     const layer = el('g', { class: 'gh-paths' }, parent);
-    const groups = scene.paths.map((p) => el('g', { class: 'gh-path', 'data-path': p.id || '' }, layer));
+    const groups = paths.map((p) => el('g', { class: 'gh-path', 'data-path': p.id || '' }, layer));
     const labels = [];
     // As the viewer: every marker, then every line, then the numbers, then
     // the captions.
-    scene.paths.forEach((p, k) => {
+    paths.forEach((p, k) => {
       const steps = list(p.step_labels), points = list(p.points);
       const marker = num(p.marker_size);
       const size = UNIT * (marker > 0 ? Math.min(0.36, marker * 0.5) : 0.3);
@@ -249,7 +250,7 @@
           class: 'gh-marker' }, fillAttrs(p.marker_fill)), groups[k]);
       });
     });
-    scene.paths.forEach((p, k) => {
+    paths.forEach((p, k) => {
       const points = list(p.points);
       if (points.length < 2) return;
       const width = Math.max(2, num(p.width) * UNIT);
@@ -279,7 +280,7 @@
       if (l.delay) drawn.element.style.animationDelay = l.delay + 'ms';
       avoid.push(drawn.box);
     }
-    scene.paths.forEach((p, k) => {
+    paths.forEach((p, k) => {
       if (!p.label) return;
       const base = UNIT * (num(p.label_size) > 0 ? num(p.label_size) : 0.34);
       const [cx, cy] = pt(p.label_position);
@@ -304,7 +305,8 @@
 
   // ------------------------------------------------------------ the scene
 
-  // Draws `scene` into a new <svg>. options:
+  // Draws `scene` (a whole scene: every field printed as gamehost sends
+  // them, or defaults left out) into a new <svg>. options:
   //   previous: the scene shown before (new shapes then arrive by their Motion)
   //   selected: the selection drawn (its hit area is marked)
   //   label: the accessible name of the board
@@ -329,13 +331,14 @@
       for (const l of list(options.previous.layers)) for (const s of list(l.shapes)) previousIds.add(s.id);
     }
     const info = { texts: [], solids: [], tooltips: [], previousIds: previousIds };
-    for (const layer of scene.layers) {
+    for (const layer of list(scene.layers)) {
       const g = el('g', { class: 'gh-layer', 'data-layer': layer.id }, svg);
-      for (const s of layer.shapes) drawShape(g, s, info);
+      for (const s of list(layer.shapes)) drawShape(g, s, info);
     }
     drawPaths(svg, scene, info, area);
     const hits = el('g', { class: 'gh-hits' }, svg);
-    scene.hits.forEach((h, i) => {
+    const hitAreas = list(scene.hits);
+    hitAreas.forEach((h, i) => {
       const r = h.rect || {};
       const rect = el('rect', { x: num(r.x) * UNIT, y: num(r.y) * UNIT, width: num(r.width) * UNIT,
         height: num(r.height) * UNIT, class: 'gh-hit', 'data-index': i }, hits);
@@ -358,9 +361,9 @@
       return '';
     }
     function hitAt(x, y) {
-      for (let i = scene.hits.length - 1; i >= 0; --i) {
-        const r = scene.hits[i].rect || {};
-        if (x >= num(r.x) && x < num(r.x) + num(r.width) && y >= num(r.y) && y < num(r.y) + num(r.height)) return scene.hits[i];
+      for (let i = hitAreas.length - 1; i >= 0; --i) {
+        const r = hitAreas[i].rect || {};
+        if (x >= num(r.x) && x < num(r.x) + num(r.width) && y >= num(r.y) && y < num(r.y) + num(r.height)) return hitAreas[i];
       }
       return null;
     }
