@@ -109,6 +109,7 @@ ar rcs "$scratch/lib/libopen_spiel_peers.a" "${objects[@]}"
 # pyspiel's bindings (open_spiel/python/pybind11) against Debian's pybind11:
 # compiling its first file shows whether it can be built here at all.
 pyspiel_log=$scratch/pyspiel-try.log
+read -ra py_includes <<<"$(python3-config --includes)"
 if python3 -c 'import pyspiel' 2>/dev/null; then
   echo "== pyspiel is importable: the Python rows use it"
 else
@@ -117,8 +118,10 @@ else
   ln -sfn /usr "$scratch/pybind11-root/pybind11"  # pybind11/include/pybind11/... as pyspiel includes it
   # (once per patched copy: the log is kept)
   if [[ ! -f "$pyspiel_log" || "$src/.patched" -nt "$pyspiel_log" ]]; then
-    "${cxx[@]}" "${flags[@]}" -I"$scratch/pybind11-root" $(python3-config --includes) -fsyntax-only \
-      "$src/open_spiel/python/pybind11/pyspiel.cc" >"$pyspiel_log" 2>&1 && echo OK >>"$pyspiel_log" || true
+    if "${cxx[@]}" "${flags[@]}" -I"$scratch/pybind11-root" "${py_includes[@]}" -fsyntax-only \
+         "$src/open_spiel/python/pybind11/pyspiel.cc" >"$pyspiel_log" 2>&1; then
+      echo OK >>"$pyspiel_log"
+    fi
   fi
   if [[ $(tail -1 "$pyspiel_log") == OK ]]; then
     echo "   pyspiel.cc compiles; building all of pyspiel is not scripted here"
@@ -129,7 +132,7 @@ else
     # smart_holder of pybind11 3): is it in this pybind11?
     printf '#include <pybind11/pybind11.h>\nstruct S {};\nPYBIND11_MODULE(m, m_) { pybind11::classh<S>(m_, "S"); }\n' \
       >"$scratch/classh.cc"
-    if ! g++ -std=c++20 -fsyntax-only $(python3-config --includes) "$scratch/classh.cc" >"$scratch/classh.log" 2>&1; then
+    if ! g++ -std=c++20 -fsyntax-only "${py_includes[@]}" "$scratch/classh.cc" >"$scratch/classh.log" 2>&1; then
       echo "   and pybind11 $(dpkg-query -W -f '${Version}' pybind11-dev 2>/dev/null) has no py::classh, which pyspiel.cc uses for State and Game:"
       grep -m 1 'error' "$scratch/classh.log" | sed 's/^/   /'
     fi
