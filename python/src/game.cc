@@ -196,9 +196,12 @@ Raises gamehost.Error for an unknown game, gamehost.CallError for a bad option.)
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game", "A loaded game (like pyspiel.Game).")
       .def("new_initial_state", [](const std::shared_ptr<Game>& g, const py::object& seed) {
-            if (seed.is_none()) return State(g, g->started().state(), g->started().info());
-            auto r = g->new_game(seed.cast<std::uint64_t>());
-            return State(g, r.state(), r.info());
+            State s = seed.is_none() ? State(g, g->started().state(), g->started().info()) : [&] {
+              auto r = g->new_game(seed.cast<std::uint64_t>());
+              return State(g, r.state(), r.info());
+            }();
+            s.set_history({}, /*from_start=*/true);
+            return s;
           }, py::arg("seed") = py::none(),
           "The initial state; with seed, the setup of that seed instead of the game's (another layout).")
       .def("deserialize_state", [](const std::shared_ptr<Game>& g, const py::bytes& data) {

@@ -89,12 +89,22 @@ class State {
   const std::string& bytes() const { return bytes_; }
   const pb::StateInfo& info() const { return info_; }
   const std::vector<std::uint32_t>& history() const { return history_; }
+  // Whether history() goes back to the initial state (a state made by
+  // new_initial_state, and its clones and successors), as pyspiel's always
+  // does; a deserialized state's history starts where its bytes were taken.
+  bool history_from_start() const { return history_from_start_; }
+  void set_history(std::vector<std::uint32_t> history, bool from_start) {
+    history_ = std::move(history);
+    history_from_start_ = from_start;
+  }
 
   int current_player() const;
   // Applies `action` (the plugin checks it): this state becomes the next.
   void apply_action(std::uint32_t action);
   // Reads `text` in the game's notation (ParseAction), then applies it.
   std::uint32_t apply_move(const std::string& text);
+  // The action id `text` names here (ParseAction), without applying it.
+  std::uint32_t parse_action(const std::string& text) const;
   // Query with `flags` (besides the status fields).
   pb::StateInfo query(const pb::QueryFlags& flags) const;
   pb::ObserveResponse observe(int seat) const;
@@ -108,6 +118,7 @@ class State {
   std::string bytes_;
   pb::StateInfo info_;
   std::vector<std::uint32_t> history_;
+  bool history_from_start_ = false;
 };
 
 // Binding helpers shared by the module's files.

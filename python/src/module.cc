@@ -5,6 +5,7 @@
 #include "agents.h"
 #include "errors.h"
 #include "game.h"
+#include "openspiel_calls.h"
 #include "paths.h"
 #include "records.h"
 
@@ -15,6 +16,7 @@ PYBIND11_MODULE(_gamehost, m) {
   gp::register_errors(m);
   gp::bind_game(m);
   gp::bind_state(m);
+  gp::bind_openspiel_calls(m);
   gp::bind_agents(m);
   gp::bind_records(m);
   m.attr("CHANCE") = gp::kChancePlayer;

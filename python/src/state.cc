@@ -23,14 +23,19 @@ void State::apply_action(std::uint32_t action) {
   history_.push_back(action);
 }
 
-std::uint32_t State::apply_move(const std::string& text) {
+std::uint32_t State::parse_action(const std::string& text) const {
   pb::ParseActionRequest request;
   request.set_state(bytes_);
   request.set_text(text);
   pb::ParseActionResponse parsed;
   game_->with_plugin([&](Plugin& p) { p.call(pb::METHOD_PARSE_ACTION, request, parsed); });
-  apply_action(parsed.action().id());
   return parsed.action().id();
+}
+
+std::uint32_t State::apply_move(const std::string& text) {
+  const std::uint32_t id = parse_action(text);
+  apply_action(id);
+  return id;
 }
 
 pb::StateInfo State::query(const pb::QueryFlags& flags) const {
