@@ -326,3 +326,28 @@ TEST_CASE("the engine, live: Ctrl+L searches the shown position, a proved endgam
   REQUIRE(controls.handle(ctrl_l, {}));
   CHECK(!controls.engine_on());
 }
+
+// The panel's header says where a variation is (issue 43: it kept "Ply 0 of
+// 35" however deep the line went): the game's ply it leaves from, the
+// moves played since, and the depth of a line inside a line.
+TEST_CASE("a variation's panel header: the ply it leaves from, its moves, its depth", "[pixels][analysis]") {
+  require_display();
+  const std::string log = fresh_copy("connect_four-seed-1.ghlog", "analysis-header");
+  auto session = viewer::ReplaySession::open(log, {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  CHECK(view.panel_state().position.empty());  // on the game: "Ply N of M"
+  const std::string recorded = session->moves()[0].notation;
+  const std::string other = recorded == "a" ? "b" : "a";
+  REQUIRE(controls.handle(left_click(), area_centre(*session, controls, other)));
+  CHECK(view.panel_state().position == "Variation: ply 0 + 1 move");
+  for (const char* column : {"c", "d", "e"}) controls.handle(left_click(), area_centre(*session, controls, column));
+  CHECK(controls.board().tree().path_of(controls.board().current()) == "0:" + other + ",c,d,e");
+  CHECK(view.panel_state().position == "Variation: ply 0 + 4 moves");
+  // Back one move, another reply: a line inside the variation.
+  controls.board().step(-1);
+  controls.handle(left_click(), area_centre(*session, controls, "g"));
+  CHECK(view.panel_state().position == "Variation: ply 0 + 4 moves (depth 2)");
+  controls.board().back_to_game();
+  CHECK(view.panel_state().position.empty());
+}
