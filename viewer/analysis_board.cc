@@ -116,6 +116,10 @@ AnalysisBoard::NodeId AnalysisBoard::current() {
   // view along the game: the tree follows.
   if (view_ && !view_->off_game()) current_ = tree_.game_node(view_->ply());
   if (!tree_.valid(current_)) current_ = tree_.game_node(view_ ? view_->ply() : 0);
+  // A position off the game that is not the tree's (a puzzle's, shown at
+  // the game's ply before it): the tree stands at that ply of the game.
+  if (view_ && view_->off_game() && tree_.node(tree_.branch_point(current_)).ply != view_->ply())
+    current_ = tree_.game_node(std::min(view_->ply(), tree_.plies()));
   return current_;
 }
 

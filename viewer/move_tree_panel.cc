@@ -213,18 +213,25 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
 }
 
 // The engine's best moves, each clickable (it plays the move).
+std::string engine_row_label(const gamehost::review::Suggestion& s, int rank) {
+  const std::string why = s.exact ? "  exact" : fmt::format("  {} visit{}", s.visits, s.visits == 1 ? "" : "s");
+  return fmt::format("{}. {}  {:+.1f}  {:.0f}%{}", rank, s.notation, s.margin, 100 * s.win_probability, why);
+}
+
 float MoveTreePanel::layout_engine(const gamehost::review::LiveUpdate& engine, float left, float y) {
+  // Ranked as the search ranks them, by visits (the move it would play is
+  // the most visited): the head says so and each row shows its visits, so
+  // a lower margin above a higher one reads as what it is.
   const std::string head = !engine.problem.empty() ? "engine: " + engine.problem
                            : engine.exact          ? std::string("engine: exact (endgame solver)")
                            : engine.top.empty()    ? std::string("engine: searching…")
-                                                   : fmt::format("engine: {} iterations", engine.iterations);
+                                                   : fmt::format("engine: {} iterations, ranked by visits",
+                                                                 engine.iterations);
   text(head, left, y, 12, kDim);
   y += 20;
   for (std::size_t i = 0; i < engine.top.size(); ++i) {
     const auto& s = engine.top[i];
-    const std::string label = fmt::format("{}. {}  {:+.1f}  {:.0f}%{}", i + 1, s.notation, s.margin,
-                                          100 * s.win_probability, s.exact ? "  exact" : "");
-    button(label, left, y, {std::nullopt, std::nullopt, s.action});
+    button(engine_row_label(s, static_cast<int>(i) + 1), left, y, {std::nullopt, std::nullopt, s.action});
     y += 22;
   }
   return y + 2;

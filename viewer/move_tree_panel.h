@@ -41,6 +41,11 @@ std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t 
 std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown,
                       const TreeWords& words = {});
 
+// A row of the live engine's list: "2. GT@G10  +14.8  61%  120 visits" (the
+// list is ranked by visits, as the search ranks moves), or "  exact" for a
+// value the endgame solver proved.
+std::string engine_row_label(const gamehost::review::Suggestion& s, int rank);
+
 class MoveTreePanel : public sf::Drawable {
  public:
   enum class Button { BackToGame, Promote, Remove, TypeMove, Engine };

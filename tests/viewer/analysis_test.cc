@@ -351,3 +351,15 @@ TEST_CASE("a variation's panel header: the ply it leaves from, its moves, its de
   controls.board().back_to_game();
   CHECK(view.panel_state().position.empty());
 }
+
+// The engine's list is ranked by visits (the search's choice), not by the
+// margin it shows: each row says its visits, so "2. +14.8" above "3. +15.1"
+// reads as what it is (issue 43).
+TEST_CASE("the live engine's rows show the visits they are ranked by", "[unit][analysis]") {
+  gamehost::review::Suggestion second{1, "GT@G10", 14.8, 0.61, 120, false};
+  gamehost::review::Suggestion third{2, "GT@F8", 15.1, 0.62, 95, false};
+  CHECK(viewer::engine_row_label(second, 2) == "2. GT@G10  +14.8  61%  120 visits");
+  CHECK(viewer::engine_row_label(third, 3) == "3. GT@F8  +15.1  62%  95 visits");
+  gamehost::review::Suggestion proved{3, "KD@A2", 49, 1, 0, true};
+  CHECK(viewer::engine_row_label(proved, 1) == "1. KD@A2  +49.0  100%  exact");
+}

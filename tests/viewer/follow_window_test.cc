@@ -13,6 +13,12 @@
 #include "gamehost/game_log.h"
 #include "replay_session.h"
 #include "viewer_test_support.h"
+// What viewer_test_support.cc includes, before Xlib (one unity batch).
+#include "alien_city/core/rules.h"
+#include "alien_city/core/serialize.h"
+#include "environment.h"
+#include "gamehost/plugin.h"
+#include "replay_view.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
 #include "x11_window.h"
@@ -41,25 +47,8 @@ bool running(int pid, int& status) {
   return false;
 }
 
-bool same(sf::Color a, sf::Color b, int tolerance) {
-  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-// Pixels of `area` (a grid every 4 pixels) where the two images differ.
-struct Difference {
-  int compared = 0, differ = 0;
-  std::string first;
-};
-Difference compare(const sf::Image& window, const sf::Image& want, sf::IntRect area) {
-  Difference out;
-  for (int y = area.top; y < area.top + area.height; y += 4)
-    for (int x = area.left; x < area.left + area.width; x += 4) {
-      ++out.compared;
-      const sf::Color a = window.getPixel(x, y), b = want.getPixel(x, y);
-      if (same(a, b, 6)) continue;
-      if (out.differ++ == 0) out.first = fmt::format("({}, {}): window {}, screenshot {}", x, y, describe(a), describe(b));
-    }
-  return out;
+ImageDifference compare(const sf::Image& window, const sf::Image& want, sf::IntRect area) {
+  return flat_difference(window, want, area);
 }
 
 sf::Image screenshot(const std::vector<std::string>& args, const fs::path& png) {
@@ -75,8 +64,8 @@ sf::Image screenshot(const std::vector<std::string>& args, const fs::path& png) 
 
 // Waits (up to 20 s) until the window draws `want` in `area` with fewer than
 // `allowed` pixels apart; the last difference.
-Difference settle_on(Display* d, Window w, const sf::Image& want, sf::IntRect area, int allowed) {
-  Difference diff;
+ImageDifference settle_on(Display* d, Window w, const sf::Image& want, sf::IntRect area, int allowed) {
+  ImageDifference diff;
   for (int i = 0; i < 80; ++i) {
     diff = compare(capture_window(d, w), want, area);
     if (diff.differ <= allowed) break;
@@ -142,28 +131,28 @@ void follow_a_game(bool viewer_first, int head_start, const std::string& name) {
   XMoveResizeWindow(d, w, 0, 0, 1280, 800);  // wholly on the screen, to be read back
   XFlush(d);
   // The window draws every frame while the game is written into the log.
-  int status = -1;
+  int status = -1, written = -1;
   bool alive = true;
-  while (alive && running(writer, status)) {
+  while (alive && running(writer, written)) {
     alive = running(viewer, status);
     if (alive) capture_window(d, w);
     usleep(100000);
   }
   INFO("viewer: " << read_file(dir / "viewer.err"));
   REQUIRE(alive);
-  CHECK(wait_for(writer, 120) == 0);
+  CHECK(written == 0);
   const gamehost::GameLog whole = gamehost::read_log(log);
   REQUIRE(whole.finished());
   const int plies = whole.record.plies_size();
   // It ends on the last ply, as --screenshot draws the finished log there.
   const sf::Image last = screenshot({log.string(), "--ply", std::to_string(plies)}, dir / "last.png");
   const sf::Image start = screenshot({log.string(), "--ply", "0"}, dir / "start.png");
-  const Difference diff = settle_on(d, w, last, kBoardPixels, 0);
+  const ImageDifference diff = settle_on(d, w, last, kBoardPixels, 0);
   REQUIRE(running(viewer, status));
   INFO("first difference: " << diff.first);
-  CHECK(diff.compared > 30000);
+  CHECK(diff.compared > 10000);
   CHECK(diff.differ == 0);
-  CHECK(compare(last, start, kBoardPixels).differ > 1000);  // the game's towers: not the empty board
+  CHECK(compare(last, start, kBoardPixels).differ > 300);  // the game's towers: not the empty board
   quit(d, w, viewer, dir / "viewer.err");
 }
 
@@ -194,9 +183,9 @@ TEST_CASE("the window follows a tournament folder while gamehost tournament writ
   REQUIRE(w != 0);
   XMoveResizeWindow(d, w, 0, 0, 1280, 800);
   XFlush(d);
-  int status = -1;
+  int status = -1, written = -1;
   bool alive = true;
-  while (alive && running(writer, status)) {
+  while (alive && running(writer, written)) {
     alive = running(viewer, status);
     if (alive) capture_window(d, w);
     usleep(100000);
@@ -204,13 +193,13 @@ TEST_CASE("the window follows a tournament folder while gamehost tournament writ
   INFO("viewer: " << read_file(dir / "viewer.err"));
   REQUIRE(alive);
   INFO("writer: " << read_file(dir / "writer.err"));
-  CHECK(status == 0);
+  CHECK(written == 0);
   // The grid and the table of the finished tournament, as --screenshot
   // draws the folder.
   const sf::Image want = screenshot({"--follow", folder.string()}, dir / "grid.png");
-  const Difference diff = settle_on(d, w, want, {0, 0, 1280, 800}, 0);
+  const ImageDifference diff = settle_on(d, w, want, {0, 0, 1280, 800}, 0);
   INFO("first difference: " << diff.first);
-  CHECK(diff.compared > 60000);
+  CHECK(diff.compared > 20000);
   CHECK(diff.differ == 0);
   quit(d, w, viewer, dir / "viewer.err");
 }

@@ -92,26 +92,6 @@ TEST_CASE("puzzles in the window: a worse move first, then the best, is failed",
         "# gamehost puzzle progress (docs/teaching.md)\nstreak 0\nbest-streak 0\nfailed seed-2.ghlog:43\n");
 }
 
-namespace {
-
-bool same(sf::Color a, sf::Color b, int tolerance) {
-  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-// Board pixels (a grid every 4 pixels of the board's part of the window)
-// where the window differs from `want`.
-int board_differences(const sf::Image& window, const sf::Image& want, std::string& first) {
-  int differ = 0;
-  for (unsigned y = 20; y < 780; y += 4)
-    for (unsigned x = 20; x < 670; x += 4)
-      if (!same(window.getPixel(x, y), want.getPixel(x, y), 6) && differ++ == 0)
-        first = "(" + std::to_string(x) + ", " + std::to_string(y) + "): window " + describe(window.getPixel(x, y)) +
-                ", screenshot " + describe(want.getPixel(x, y));
-  return differ;
-}
-
-}  // namespace
-
 // Puzzle 1 comes from seed-1, puzzle 2 from seed-2 (ply 43): after N the
 // panel's game is seed-2's, so → steps to seed-2's ply 43 (the move played
 // there), and a click on the board then brings the puzzle back rather than
@@ -150,14 +130,15 @@ TEST_CASE("puzzles in the window: N opens the next puzzle's own game in the pane
   usleep(300000);
   tap_key(d, input, XK_n, 500000);      // puzzle 2: seed-2 before ply 43
   tap_key(d, input, XK_Right, 500000);  // the game's ply 43
-  std::string first;
-  int differ = -1;
-  for (int i = 0; i < 20 && differ != 0; ++i) {
-    differ = board_differences(capture_window(d, w), ply43, first);
-    if (differ != 0) usleep(250000);
+  ImageDifference diff;
+  for (int i = 0; i < 20 && (i == 0 || diff.differ != 0); ++i) {
+    diff = flat_difference(capture_window(d, w), ply43, {20, 20, 650, 760});
+    if (diff.differ != 0) usleep(250000);
   }
-  INFO("first difference from seed-2's ply 43: " << first);
-  CHECK(differ == 0);
+  INFO("first difference from seed-2's ply 43: " << diff.first);
+  CHECK(diff.compared > 10000);
+  CHECK(diff.differ == 0);
+  if (diff.differ != 0) capture_window(d, w).saveToFile((dir / "window.png").string());
   // A click on B2 while the game's ply is shown brings the puzzle back;
   // the next one answers it, right the first time.
   click_in_window(d, input, w, lot_point(1, "B2"), 300000);
