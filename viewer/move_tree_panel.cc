@@ -103,7 +103,7 @@ float MoveTreePanel::button(const std::string& label, float x, float y, Hit hit,
   const sf::FloatRect box{x, y - 10, w, 20};
   fill_convex(rounded_rect_points(box, 5), enabled ? kChip : sf::Color(0x2a, 0x2d, 0x34), shapes_);
   text(label, x + 7, y, 12.5f, enabled ? kText : kDim);
-  if (enabled) clicks_.push_back({box, hit, label});
+  if (enabled) clicks_.push_back({box, hit, label, label});
   return w + 6;
 }
 
@@ -204,7 +204,7 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
       const sf::FloatRect box{ix - 3, y - 9, w + 6, 18};
       if (here) fill_convex(rounded_rect_points(box, 4), kCurrent, shapes_);
       text(item.text, ix, y, kBody, here ? kText : variation ? kVariation : kDim, here);
-      clicks_.push_back({box, {item.node, std::nullopt, std::nullopt}, item.text});
+      clicks_.push_back({box, {item.node, std::nullopt, std::nullopt}, item.text, item.text});
       ix += w + 9;
     }
     y += kRowHeight;
@@ -241,8 +241,14 @@ void MoveTreePanel::layout_picker(const Extra& extra) {
   picker_shapes_ = shapes_.size();
   picker_texts_ = texts_.size();
   if (extra.picker.empty()) return;
-  float w = 0;
-  for (const auto& c : extra.picker) w = std::max(w, text_width(*font_, c.label, 14, false, pixel_scale_));
+  // Each row numbered as the keys 1-9 choose it; the box as wide as its
+  // widest row or its title, whichever is wider.
+  std::vector<std::string> rows;
+  for (std::size_t i = 0; i < extra.picker.size(); ++i)
+    rows.push_back(i < 9 ? fmt::format("{}  {}", i + 1, extra.picker[i].label) : "   " + extra.picker[i].label);
+  const std::string title = extra.picker.size() > 1 ? "play which? (1-9 or a click)" : "play which?";
+  float w = text_width(*font_, title, 12, false, pixel_scale_) - 8;
+  for (const auto& row : rows) w = std::max(w, text_width(*font_, row, 14, false, pixel_scale_));
   const float h = 26 + 24 * static_cast<float>(extra.picker.size());
   sf::FloatRect box{extra.picker_at.x + 8, extra.picker_at.y + 8, w + 28, h};
   box.left = std::clamp(box.left, 4.f, 1276.f - box.width);
@@ -250,13 +256,14 @@ void MoveTreePanel::layout_picker(const Extra& extra) {
   picker_box_ = box;
   fill_convex(rounded_rect_points(box, 6), kBack, shapes_);
   stroke_closed(rounded_rect_points(box, 6), 2, true, kAccent, shapes_);
-  text("play which?", box.left + 10, box.top + 12, 12, kDim);
+  picker_title_width_ = text(title, box.left + 10, box.top + 12, 12, kDim);
   float y = box.top + 32;
-  for (const auto& c : extra.picker) {
+  for (std::size_t i = 0; i < extra.picker.size(); ++i) {
+    const auto& c = extra.picker[i];
     const sf::FloatRect row{box.left + 6, y - 11, box.width - 12, 22};
     fill_convex(rounded_rect_points(row, 4), kChip, shapes_);
-    text(c.label, box.left + 14, y, 14, kText);
-    clicks_.push_back({row, {std::nullopt, std::nullopt, c.action_id}, c.label});
+    text(rows[i], box.left + 14, y, 14, kText);
+    clicks_.push_back({row, {std::nullopt, std::nullopt, c.action_id}, c.label, rows[i]});
     y += 24;
   }
 }

@@ -363,3 +363,30 @@ TEST_CASE("the live engine's rows show the visits they are ranked by", "[unit][a
   gamehost::review::Suggestion proved{3, "KD@A2", 49, 1, 0, true};
   CHECK(viewer::engine_row_label(proved, 1) == "1. KD@A2  +49.0  100%  exact");
 }
+
+// City Planning's picker (issue 43): its title ran over the box's border and
+// its rows had no numbers, though the keys 1-9 choose them.
+TEST_CASE("the picker: numbered rows as the keys choose them, the title inside its box", "[pixels][analysis]") {
+  require_display();
+  const std::string log = fresh_copy("city_planning-seed-1.ghlog", "analysis-picker");
+  auto session = viewer::ReplaySession::open(log, {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  int ply = 0;
+  pb::QueryFlags none;
+  while (ply < session->plies() && session->plugin().query(session->state(ply), none).phase() != "stones") ++ply;
+  REQUIRE(ply < session->plies());
+  view.go_to(ply, false);
+  REQUIRE(controls.handle(left_click(), area_centre(*session, controls, "K12")));
+  REQUIRE(controls.picking());
+  controls.sync(1);
+  std::vector<std::string> shown;
+  for (const auto& c : controls.panel().clickables())
+    if (c.label.find("@K12") != std::string::npos) shown.push_back(c.shown);
+  CHECK(shown == std::vector<std::string>{"1  P@K12", "2  R@K12"});
+  const sf::FloatRect box = controls.panel().picker_box();
+  CHECK(box.left + 10 + controls.panel().picker_title_width() <= box.left + box.width - 10);
+  // Key 2 plays the second row.
+  REQUIRE(controls.handle(key(sf::Keyboard::Num2), {}));
+  CHECK(controls.board().tree().node(controls.board().current()).move.notation == "R@K12");
+}
