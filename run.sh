@@ -26,8 +26,11 @@ log="games/recorded/run-$(date +%Y%m%d-%H%M%S)-$$.ghlog"
 out=$("$build/bin/gamehost" play alien_city "${seed_args[@]}" --player1 mcts:time=0.2 --player2 greedy \
   --out "$log" --quiet)
 echo "$out"
+# The final board and the score breakdown with every route.
+board=$("$build/bin/gamehost" show "$log")
+echo "$board"
 # The first claimed tower of the breakdown, shown with its scoring routes.
-tower=$(grep -m1 -oE '^  [a-z]+ tower [A-H][0-9]+:' <<<"$out" | grep -oE '[A-H][0-9]+' || true)
+tower=$(grep -m1 -oE '^  [a-z]+ tower [A-H][0-9]+:' <<<"$board" | grep -oE '[A-H][0-9]+' || true)
 select_args=()
 [ -n "$tower" ] && select_args=(--select "$tower")
 

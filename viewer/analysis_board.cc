@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <set>
@@ -36,11 +37,26 @@ const pb::HitArea* hit_area_at(const pb::Scene& scene, sf::Vector2f p) {
   return nullptr;
 }
 
-AnalysisBoard::AnalysisBoard(ReplaySession& session, ReplayView* view)
-    : session_(session), view_(view), log_(gamehost::read_log(session.file())) {
-  tree_ = gamehost::VariationTree::of_log(log_);
+AnalysisBoard::AnalysisBoard(ReplaySession& session, ReplayView* view) : session_(session), view_(view) {
   if (session.seat() >= 0 && gamehost::samples_hidden(session.plugin()))
     sampled_label_ = gamehost::sampled_label(session.plugin(), session.seat(), session.sample_seed());
+  load();
+}
+
+void AnalysisBoard::load() {
+  // The session's own records, never the file read again: a followed log
+  // grows (or is torn mid-record) between two reads.
+  const ReplaySession& session = session_;
+  log_ = session.log();
+  revision_ = session.revision();
+  tree_ = gamehost::VariationTree::of_log(log_);
+  states_.clear();
+  samples_.clear();
+  words_.clear();
+  kept_ = {};
+  unplayable_.clear();
+  unplayable_note_.clear();
+  problem_.clear();
   try {
     gamehost::VariationTree kept = gamehost::read_variations(session.file(), log_);
     // Every move must replay where it stands; one that does not makes the
@@ -78,11 +94,32 @@ AnalysisBoard::AnalysisBoard(ReplaySession& session, ReplayView* view)
   }
 }
 
+void AnalysisBoard::follow_game() {
+  if (revision_ == session_.revision()) return;
+  // The followed log grew (follow.h), or the session took another log (the
+  // next puzzle's game): the tree is made again from the session's game and
+  // the variations kept beside it, and the view stays on the node it showed
+  // (found again by its path: variation numbers change).
+  const std::string shown = tree_.valid(current_) ? tree_.path_of(current_) : std::string();
+  load();
+  std::optional<NodeId> again;
+  try {
+    if (!shown.empty()) again = tree_.find(shown);
+  } catch (const gamehost::HostError&) {
+  }
+  current_ = again ? *again : tree_.game_node(std::min(view_ ? view_->ply() : 0, tree_.plies()));
+}
+
 AnalysisBoard::NodeId AnalysisBoard::current() {
+  follow_game();
   // The game's own controls (arrows, the move list, Home, End) move the
   // view along the game: the tree follows.
   if (view_ && !view_->off_game()) current_ = tree_.game_node(view_->ply());
   if (!tree_.valid(current_)) current_ = tree_.game_node(view_ ? view_->ply() : 0);
+  // A position off the game that is not the tree's (a puzzle's, shown at
+  // the game's ply before it): the tree stands at that ply of the game.
+  if (view_ && view_->off_game() && tree_.node(tree_.branch_point(current_)).ply != view_->ply())
+    current_ = tree_.game_node(std::min(view_->ply(), tree_.plies()));
   return current_;
 }
 
@@ -116,6 +153,22 @@ const std::string& AnalysisBoard::play_state(NodeId node) {
   return it->second;
 }
 
+std::string AnalysisBoard::position_label(NodeId node) const {
+  const auto& n = tree_.node(node);
+  if (n.recorded) return session_.ply_text(n.ply);
+  // Moves from the game, and how many lines deep (a variation inside a
+  // variation is depth 2).
+  const int from = tree_.node(tree_.branch_point(node)).ply;
+  int depth = 0;
+  for (NodeId x = node; !tree_.node(x).recorded; x = tree_.node(x).parent) {
+    const auto& parent = tree_.node(tree_.node(x).parent);
+    if (parent.recorded || parent.children.front() != x) ++depth;
+  }
+  const int moves = n.ply - from;
+  return fmt::format("Variation: ply {} + {} move{}{}", from, moves, moves == 1 ? "" : "s",
+                     depth > 1 ? fmt::format(" (depth {})", depth) : std::string());
+}
+
 void AnalysisBoard::go_to(NodeId node, bool animate) {
   if (!tree_.valid(node)) return;
   current_ = node;
@@ -129,6 +182,7 @@ void AnalysisBoard::go_to(NodeId node, bool animate) {
   shown.state = state(node);
   shown.last_action = n.move.action_id;
   shown.branch_ply = tree_.node(tree_.branch_point(node)).ply;
+  shown.label = position_label(node);
   view_->show_off_game(std::move(shown), animate);
 }
 

@@ -41,11 +41,14 @@ class AnalysisBoard {
 
   // Reads LOG.ghvars beside the session's log; a damaged one, or one whose
   // moves do not replay, is named by problem() and ignored. `view` (null
-  // for --dump-panel) shows the node the board is at.
+  // for --dump-panel) shows the node the board is at. When the session
+  // takes a log again (a followed log grew, follow.h; the next puzzle's
+  // game), the tree follows at the next call of current().
   AnalysisBoard(ReplaySession& session, ReplayView* view);
 
   const gamehost::VariationTree& tree() const { return tree_; }
   // The node the view shows (the game's ply when it left no variation).
+  // First takes the session's newer plies, if any (follow_game).
   NodeId current();
   const std::string& problem() const { return problem_; }
   // A passing line for the panel ("saved", a refusal, a typed move's error).
@@ -70,6 +73,10 @@ class AnalysisBoard {
   // lists them (a draw the seat did not see as "?"), a variation's draws
   // the seat would not see as "?" too, and the sampled mark.
   TreeWords tree_words();
+  // The panel's header for `node`: "Ply 12 of 47" on the game, else
+  // "Variation: ply 12 + 4 moves", with " (depth 2)" for a line inside a
+  // variation.
+  std::string position_label(NodeId node) const;
   // Shows `node` (a ply of the game or a variation's move).
   void go_to(NodeId node, bool animate = true);
   // The targets of the board at logical point `p` in the shown position.
@@ -104,6 +111,10 @@ class AnalysisBoard {
   }
 
  private:
+  // The tree of the session's game and the variations kept beside it.
+  void load();
+  // load() again when the session took a log since (its revision).
+  void follow_game();
   void require_state(NodeId node);
   // tree_ with the saved lines the sampled hands could not play put back,
   // for saving.
@@ -114,6 +125,7 @@ class AnalysisBoard {
   gamehost::VariationTree tree_;
   gamehost::GameLog log_;
   NodeId current_ = 0;
+  int revision_ = -1;  // the session's revision the tree was made from
   std::map<NodeId, std::string> states_;  // variation nodes (the game's are the session's)
   std::string problem_, message_;
   std::string sampled_label_, unplayable_note_;

@@ -42,9 +42,13 @@ void AnalysisControls::sync(float pixel_scale) {
       place_markers(pixel_scale);  // the digits rasterised for the new size
     }
   }
+  // The session's game may have changed under the same node (a followed
+  // log grew, the next puzzle's game): its tree is laid out again.
+  if (session_.revision() != laid_out_revision_) stale_ = true;
   if (!stale_ && node == laid_out_node_ && pixel_scale == pixel_scale_) return;
   if (node != laid_out_node_ || stale_) off_board_ = board_.off_board_moves();
   laid_out_node_ = node;
+  laid_out_revision_ = session_.revision();
   pixel_scale_ = pixel_scale;
   stale_ = false;
   MoveTreePanel::Extra extra{off_board_, move_box_, picker_, picker_at_, live_ ? &live_shown_ : nullptr};

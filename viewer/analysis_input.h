@@ -74,6 +74,7 @@ class AnalysisControls {
   bool stale_ = true;
   float pixel_scale_ = 1;
   gamehost::VariationTree::NodeId laid_out_node_ = -1;
+  int laid_out_revision_ = -1;
   std::vector<AnalysisBoard::Choice> off_board_;
   ReplaySession& session_;
   std::unique_ptr<gamehost::review::LiveAnalysis> live_;

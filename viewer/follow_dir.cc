@@ -20,6 +20,7 @@
 #include "gamehost/input_checks.h"
 #include "replay_view.h"
 #include "scene_drawable.h"
+#include "text_util.h"
 
 namespace viewer {
 
@@ -132,6 +133,23 @@ void draw_text(sf::RenderTarget& w, const sf::Font& font, const std::string& s, 
   w.draw(t);
 }
 
+// `s` as drawn at `size` within `width` pixels: whole when it fits, else its
+// start and its end around an ellipsis (a game's name ends in its seed).
+std::string fitted(const sf::Font& font, const std::string& s, unsigned size, float width) {
+  const auto wide = [&](const std::string& t) { return text_width(font, t, static_cast<float>(size)) > width; };
+  if (!wide(s)) return s;
+  // Cut at byte offsets of whole UTF-8 characters only.
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xc0) != 0x80) starts.push_back(i);
+  for (std::size_t keep = starts.size(); keep > 1; --keep) {
+    const std::size_t head = (keep + 1) / 2, tail = keep / 2;
+    const std::string t = s.substr(0, starts[head]) + "…" + s.substr(starts[starts.size() - tail]);
+    if (!wide(t)) return t;
+  }
+  return "…";
+}
+
 // Draws the grid and the table into `target` (its own pixels); reads the
 // logs again when `scan`.
 void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowCommand& c, const sf::Font& font) {
@@ -182,8 +200,12 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
       b.note = ex.what();
       b.session.reset();
     }
-    draw_text(target, font, fmt::format("{} — ply {}", std::filesystem::path(g.file).stem().string(), g.plies), x, y,
-              14);
+    // Within its cell: a long name (the agents' specs) never runs into the
+    // next board's title or the table.
+    draw_text(target, font,
+              fitted(font, fmt::format("{} — ply {}", std::filesystem::path(g.file).stem().string(), g.plies), 14,
+                     cell_w - 12),
+              x, y, 14);
     if (!b.note.empty()) draw_text(target, font, b.note.substr(0, 80), x, y + 30, 12, sf::Color(0xff, 0x9a, 0x8a));
     else target.draw(b.layers);
   }
@@ -193,10 +215,15 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
   float ty = 36;
   for (const auto& g : games) {
     if (ty > size.y - 20) break;
-    const std::string line = fmt::format("{}  {}", std::filesystem::path(g.file).stem().string().substr(0, 24),
-                                         g.finished ? g.result : fmt::format("playing, ply {}", g.plies));
-    draw_text(target, font, line, tx, ty, 12, g.finished ? sf::Color(0xc8, 0xcc, 0xd2) : sf::Color(0xff, 0xd7, 0x00));
-    ty += 17;
+    // The whole name on its line (fitted only past the table's width), the
+    // result or the ply on the next.
+    const sf::Color colour = g.finished ? sf::Color(0xc8, 0xcc, 0xd2) : sf::Color(0xff, 0xd7, 0x00);
+    draw_text(target, font, fitted(font, std::filesystem::path(g.file).stem().string(), 12, table_w - 16), tx, ty, 12,
+              colour);
+    draw_text(target, font, fitted(font, g.finished ? g.result : fmt::format("playing, ply {}", g.plies), 12,
+                                   table_w - 32),
+              tx + 16, ty + 15, 12, colour);
+    ty += 34;
   }
 }
 

@@ -136,7 +136,8 @@ int main(int argc, char** argv) {
       ->type_name("N");
   app.add_option("--review", review_file, "a review of this log by `gamehost review` (default: LOG.ghreview beside "
                                          "the log, when it exists)")->type_name("FILE");
-  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");
+  // One DIR each time (repeat it): a LOG after it stays the LOG.
+  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR")->allow_extra_args(false);
   gamehost::LoadOptions load;
   load.isolate = gamehost::isolate_from_environment();
   app.add_flag("--isolate", load.isolate,
@@ -147,6 +148,7 @@ int main(int argc, char** argv) {
                  "with --isolate: seconds a plugin call may take, S for every call or CALL=S for one, as "
                  "gamehost's; repeatable")
       ->type_name("[CALL=]S")
+      ->allow_extra_args(false)  // one value each time: a LOG after it stays the LOG
       ->each([&load](const std::string& t) { gamehost::set_call_timeout(load.limits, t); });
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16 (default: 4, or 0 on a software "
@@ -185,7 +187,7 @@ int main(int argc, char** argv) {
   int puzzle_number = 0;
   std::string progress_file;
   app.add_flag("--puzzles", puzzles, "LOG is a puzzle set (.ghpuz, gamehost puzzles): solve it with clicks "
-                                     "(S solution, N next; docs/teaching.md)");
+                                     "(T hint, S solution, N next; docs/teaching.md)");
   app.add_option("--puzzle", puzzle_number, "with --puzzles: begin at puzzle N (default: the first not yet solved)")
       ->check(CLI::Range(1, 1000000));
   app.add_option("--progress", progress_file, "with --puzzles: the progress file (default as gamehost puzzle's)")
@@ -242,8 +244,9 @@ int main(int argc, char** argv) {
 
   std::optional<ppb::PuzzleSet> puzzle_set;
   int first_puzzle = 0;
-  std::filesystem::path progress_path;
+  std::filesystem::path progress_path, puzzle_set_file;
   if (puzzles) {
+    puzzle_set_file = log;
     try {
       puzzle_set = gamehost::puzzles::read_puzzle_set(log);
       if (puzzle_set->puzzles_size() == 0) throw gamehost::HostError(log + ": holds no puzzles");
@@ -310,7 +313,7 @@ int main(int argc, char** argv) {
 
   std::unique_ptr<PuzzleMode> puzzle_mode;
   if (puzzle_set && session) {
-    puzzle_mode = std::make_unique<PuzzleMode>(*session, *puzzle_set, first_puzzle, progress_path);
+    puzzle_mode = std::make_unique<PuzzleMode>(*session, puzzle_set_file, *puzzle_set, first_puzzle, progress_path);
     if (!dump.empty() && outputs == 0) {
       const std::string text = "puzzle\t" + puzzle_mode->heading() + "\n";
       if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);

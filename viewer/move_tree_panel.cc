@@ -103,7 +103,7 @@ float MoveTreePanel::button(const std::string& label, float x, float y, Hit hit,
   const sf::FloatRect box{x, y - 10, w, 20};
   fill_convex(rounded_rect_points(box, 5), enabled ? kChip : sf::Color(0x2a, 0x2d, 0x34), shapes_);
   text(label, x + 7, y, 12.5f, enabled ? kText : kDim);
-  if (enabled) clicks_.push_back({box, hit, label});
+  if (enabled) clicks_.push_back({box, hit, label, label});
   return w + 6;
 }
 
@@ -204,7 +204,7 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
       const sf::FloatRect box{ix - 3, y - 9, w + 6, 18};
       if (here) fill_convex(rounded_rect_points(box, 4), kCurrent, shapes_);
       text(item.text, ix, y, kBody, here ? kText : variation ? kVariation : kDim, here);
-      clicks_.push_back({box, {item.node, std::nullopt, std::nullopt}, item.text});
+      clicks_.push_back({box, {item.node, std::nullopt, std::nullopt}, item.text, item.text});
       ix += w + 9;
     }
     y += kRowHeight;
@@ -213,18 +213,25 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
 }
 
 // The engine's best moves, each clickable (it plays the move).
+std::string engine_row_label(const gamehost::review::Suggestion& s, int rank) {
+  const std::string why = s.exact ? "  exact" : fmt::format("  {} visit{}", s.visits, s.visits == 1 ? "" : "s");
+  return fmt::format("{}. {}  {:+.1f}  {:.0f}%{}", rank, s.notation, s.margin, 100 * s.win_probability, why);
+}
+
 float MoveTreePanel::layout_engine(const gamehost::review::LiveUpdate& engine, float left, float y) {
+  // Ranked as the search ranks them, by visits (the move it would play is
+  // the most visited): the head says so and each row shows its visits, so
+  // a lower margin above a higher one reads as what it is.
   const std::string head = !engine.problem.empty() ? "engine: " + engine.problem
                            : engine.exact          ? std::string("engine: exact (endgame solver)")
                            : engine.top.empty()    ? std::string("engine: searching…")
-                                                   : fmt::format("engine: {} iterations", engine.iterations);
+                                                   : fmt::format("engine: {} iterations, ranked by visits",
+                                                                 engine.iterations);
   text(head, left, y, 12, kDim);
   y += 20;
   for (std::size_t i = 0; i < engine.top.size(); ++i) {
     const auto& s = engine.top[i];
-    const std::string label = fmt::format("{}. {}  {:+.1f}  {:.0f}%{}", i + 1, s.notation, s.margin,
-                                          100 * s.win_probability, s.exact ? "  exact" : "");
-    button(label, left, y, {std::nullopt, std::nullopt, s.action});
+    button(engine_row_label(s, static_cast<int>(i) + 1), left, y, {std::nullopt, std::nullopt, s.action});
     y += 22;
   }
   return y + 2;
@@ -234,8 +241,14 @@ void MoveTreePanel::layout_picker(const Extra& extra) {
   picker_shapes_ = shapes_.size();
   picker_texts_ = texts_.size();
   if (extra.picker.empty()) return;
-  float w = 0;
-  for (const auto& c : extra.picker) w = std::max(w, text_width(*font_, c.label, 14, false, pixel_scale_));
+  // Each row numbered as the keys 1-9 choose it; the box as wide as its
+  // widest row or its title, whichever is wider.
+  std::vector<std::string> rows;
+  for (std::size_t i = 0; i < extra.picker.size(); ++i)
+    rows.push_back(i < 9 ? fmt::format("{}  {}", i + 1, extra.picker[i].label) : "   " + extra.picker[i].label);
+  const std::string title = extra.picker.size() > 1 ? "play which? (1-9 or a click)" : "play which?";
+  float w = text_width(*font_, title, 12, false, pixel_scale_) - 8;
+  for (const auto& row : rows) w = std::max(w, text_width(*font_, row, 14, false, pixel_scale_));
   const float h = 26 + 24 * static_cast<float>(extra.picker.size());
   sf::FloatRect box{extra.picker_at.x + 8, extra.picker_at.y + 8, w + 28, h};
   box.left = std::clamp(box.left, 4.f, 1276.f - box.width);
@@ -243,13 +256,14 @@ void MoveTreePanel::layout_picker(const Extra& extra) {
   picker_box_ = box;
   fill_convex(rounded_rect_points(box, 6), kBack, shapes_);
   stroke_closed(rounded_rect_points(box, 6), 2, true, kAccent, shapes_);
-  text("play which?", box.left + 10, box.top + 12, 12, kDim);
+  picker_title_width_ = text(title, box.left + 10, box.top + 12, 12, kDim);
   float y = box.top + 32;
-  for (const auto& c : extra.picker) {
+  for (std::size_t i = 0; i < extra.picker.size(); ++i) {
+    const auto& c = extra.picker[i];
     const sf::FloatRect row{box.left + 6, y - 11, box.width - 12, 22};
     fill_convex(rounded_rect_points(row, 4), kChip, shapes_);
-    text(c.label, box.left + 14, y, 14, kText);
-    clicks_.push_back({row, {std::nullopt, std::nullopt, c.action_id}, c.label});
+    text(rows[i], box.left + 14, y, 14, kText);
+    clicks_.push_back({row, {std::nullopt, std::nullopt, c.action_id}, c.label, rows[i]});
     y += 24;
   }
 }

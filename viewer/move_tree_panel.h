@@ -41,6 +41,11 @@ std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t 
 std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown,
                       const TreeWords& words = {});
 
+// A row of the live engine's list: "2. GT@G10  +14.8  61%  120 visits" (the
+// list is ranked by visits, as the search ranks moves), or "  exact" for a
+// value the endgame solver proved.
+std::string engine_row_label(const gamehost::review::Suggestion& s, int rank);
+
 class MoveTreePanel : public sf::Drawable {
  public:
   enum class Button { BackToGame, Promote, Remove, TypeMove, Engine };
@@ -68,8 +73,14 @@ class MoveTreePanel : public sf::Drawable {
     sf::FloatRect rect;
     Hit hit;
     std::string label;
+    std::string shown;  // the text drawn on it (a picker's row: with its number)
   };
   const std::vector<Clickable>& clickables() const { return clicks_; }
+  // The open picker's box (empty when none), its title drawn at its top.
+  sf::FloatRect picker_box() const { return picker_box_; }
+  // The title's width in logical pixels as drawn (for the test that it
+  // stays inside its box).
+  float picker_title_width() const { return picker_title_width_; }
 
  protected:
   void draw(sf::RenderTarget& target, sf::RenderStates states) const override;
@@ -87,6 +98,7 @@ class MoveTreePanel : public sf::Drawable {
   std::vector<sf::Text> texts_;
   std::vector<Clickable> clicks_;
   std::size_t picker_shapes_ = 0, picker_texts_ = 0;  // where the picker's own start
+  float picker_title_width_ = 0;
 };
 
 }  // namespace viewer

@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <set>
 
 #include "analysis_board.h"
@@ -36,24 +37,40 @@ fs::path puzzle_source_log(const fs::path& set_file, const ppb::Puzzle& puzzle) 
   std::error_code ec;
   for (const fs::path& p : {folder / puzzle.source_log(), folder / "sources" / puzzle.source_log()})
     if (fs::is_regular_file(p, ec)) return p;
-  const std::string sample = gamehost::find_log(puzzle.source_log());
-  if (fs::is_regular_file(sample, ec)) return sample;
+  // A shipped sample, by the set's name only: never a copy that happens to
+  // lie in the current folder (unless the set lies there too).
+  const fs::path sample = gamehost::own_data_dir() / "samples" / fs::path(puzzle.source_log()).filename();
+  if (fs::path(puzzle.source_log()).filename() == fs::path(puzzle.source_log()) && fs::is_regular_file(sample, ec))
+    return sample;
   throw gamehost::HostError(fmt::format("{}: puzzle {}: its game {} is neither beside the set, in {}, nor a sample",
                                         set_file.string(), puzzle.id(), puzzle.source_log(),
                                         (folder / "sources").string()));
 }
 
-PuzzleMode::PuzzleMode(ReplaySession& session, ppb::PuzzleSet set, int first, fs::path progress)
-    : session_(session), set_(std::move(set)), index_(first), progress_path_(std::move(progress)) {
+PuzzleMode::PuzzleMode(ReplaySession& session, fs::path set_file, ppb::PuzzleSet set, int first, fs::path progress)
+    : session_(session),
+      set_file_(std::move(set_file)),
+      set_(std::move(set)),
+      index_(first),
+      progress_path_(std::move(progress)) {
   progress_ = pz::read_progress(progress_path_);
 }
 
 std::string PuzzleMode::heading() const {
   const ppb::Puzzle& p = set_.puzzles(index_);
   return fmt::format("Puzzle {} of {}: {}, ply {} ({}). {} to move: click the move that beats every other by {} "
-                     "points (S solution, N next)",
+                     "points (T hint, S solution, N next)",
                      index_ + 1, set_.puzzles_size(), p.source_log(), p.source_ply(), p.difficulty(), p.side(),
                      pz::points_text(set_.settings().min_gap()));
+}
+
+int PuzzleMode::game_ply() const {
+  // The puzzle is the position before its ply: the game's ply before it.
+  return std::max(0, static_cast<int>(set_.puzzles(index_).source_ply()) - 1);
+}
+
+std::string PuzzleMode::place() const {
+  return fmt::format("Puzzle {} of {}: ply {}", index_ + 1, set_.puzzles_size(), set_.puzzles(index_).source_ply());
 }
 
 void PuzzleMode::say(ReplayView& view, std::string text) {
@@ -64,10 +81,19 @@ void PuzzleMode::say(ReplayView& view, std::string text) {
 void PuzzleMode::open(ReplayView& view, int index) {
   index_ = index;
   const ppb::Puzzle& p = set_.puzzles(index_);
+  // The puzzle's own game in the session: the panel names it and lists its
+  // moves, and a click on that list steps through it.
+  const fs::path source = puzzle_source_log(set_file_, p);
+  if (fs::path(session_.file()) != source) session_.switch_log(source);
   solving_ = std::make_unique<pz::Solving>(session_.plugin(), p);
+  solving_->set_hint_prompt("press T for a hint");
   choices_.clear();
   recorded_ = false;
-  view.show_off_game(ReplayView::OffGame{p.state(), std::nullopt, 0}, false);
+  show_puzzle(view);
+}
+
+void PuzzleMode::show_puzzle(ReplayView& view) {
+  view.show_off_game(ReplayView::OffGame{solving_->state(), std::nullopt, game_ply(), place()}, false);
   say(view, heading());
 }
 
@@ -90,7 +116,7 @@ void PuzzleMode::judge(ReplayView& view, std::uint32_t action) {
   if (solving_->solved()) return;
   const auto notation = gamehost::review::line_notation(session_.plugin(), solving_->state(), {action});
   const pz::Verdict v = solving_->answer(action, notation.empty() ? std::to_string(action) : notation.front());
-  if (v.right) view.show_off_game(ReplayView::OffGame{solving_->state(), action, 0}, true);
+  if (v.right) view.show_off_game(ReplayView::OffGame{solving_->state(), action, game_ply(), place()}, true);
   if (v.solved) finish(solving_->first_try());
   say(view, v.message + (v.solved ? " N: the next puzzle." : ""));
 }
@@ -112,7 +138,7 @@ void PuzzleMode::show_solution(ReplayView& view) {
   // The position after the best move, with the paths that make it right.
   pb::ApplyResponse after;
   session_.plugin().apply(solving_->state(), step.best_action(), pb::QueryFlags(), after);
-  view.show_off_game(ReplayView::OffGame{after.state(), step.best_action(), 0}, true);
+  view.show_off_game(ReplayView::OffGame{after.state(), step.best_action(), game_ply(), place()}, true);
   if (const std::string lot = lot_of(step.best()); !lot.empty()) view.select(lot, false);
   std::string themes;
   for (const auto& t : step.themes()) themes += (themes.empty() ? "" : ", ") + t;
@@ -123,6 +149,12 @@ bool PuzzleMode::handle(ReplayView& view, const sf::Event& e, sf::Vector2f at) {
   if (!solving_) return false;
   if (e.type == sf::Event::MouseButtonPressed && e.mouseButton.button == sf::Mouse::Left) {
     if (solving_->solved()) return false;
+    // The board shows a ply of the puzzle's game (its move list, the keys):
+    // a click there is no answer; it brings the puzzle back.
+    if (!view.off_game()) {
+      show_puzzle(view);
+      return true;
+    }
     pb::Scene scene;
     session_.render_state(solving_->state(), std::nullopt, with_targets(), scene);
     const pb::HitArea* hit = hit_area_at(scene, at);
@@ -151,6 +183,10 @@ bool PuzzleMode::handle(ReplayView& view, const sf::Event& e, sf::Vector2f at) {
   }
   if (code == sf::Keyboard::S) {
     show_solution(view);
+    return true;
+  }
+  if (code == sf::Keyboard::T && !solving_->solved()) {  // the terminal's 'hint'
+    say(view, solving_->hint());
     return true;
   }
   if (code == sf::Keyboard::N) {

@@ -40,6 +40,14 @@ void ReplaySession::reload(gamehost::GameLog log) {
   take(std::move(log), path);
 }
 
+void ReplaySession::switch_log(const std::filesystem::path& log_path) {
+  gamehost::GameLog log = gamehost::read_log(log_path);
+  if (log.record.header().game_id() != plugin_->id())
+    throw gamehost::HostError(fmt::format("{}: a game of {}, not of {}", log_path.string(),
+                                          log.record.header().game_id(), plugin_->id()));
+  take(std::move(log), log_path);
+}
+
 void ReplaySession::take(gamehost::GameLog log, const std::filesystem::path& log_path) {
   // The whole check of `gamehost verify`: header, every ply, the result;
   // it keeps the state after every ply.
@@ -51,6 +59,7 @@ void ReplaySession::take(gamehost::GameLog log, const std::filesystem::path& log
         {static_cast<int>(ply.ply()), ply.player(), ply.action_id(), ply.notation(), false, ply.taken_back()});
   mask_secrets(seat_options_);
   record_ = RecordInfo::read(log_path.string(), log_);
+  ++revision_;
 }
 
 void ReplaySession::mask_secrets(const SeatOptions& seat) {

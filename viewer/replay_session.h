@@ -65,8 +65,17 @@ class ReplaySession {
   // Takes the same game read again, longer (a followed log): replays and
   // verifies it as open() does. Throws HostError when it is another game.
   void reload(gamehost::GameLog log);
+  // Takes another log of the same game in this one's place (the next
+  // puzzle's source game, puzzle_mode.h). Throws HostError when it is of
+  // another game, or does not verify.
+  void switch_log(const std::filesystem::path& log_path);
+  // Counts the logs taken (open, reload, switch_log): what holds anything
+  // of the game (the analysis board's tree) reads it again when it changed.
+  int revision() const { return revision_; }
 
   const std::string& file() const { return log_.file; }
+  // The records read (for a followed log, the whole ones at the last read).
+  const gamehost::GameLog& log() const { return log_; }
   const std::string& game_name() const { return game_name_; }
   const std::vector<std::string>& seat_names() const { return seat_names_; }
   int plies() const { return static_cast<int>(moves_.size()); }
@@ -117,7 +126,8 @@ class ReplaySession {
   int seat_ = -1;
   SeatOptions seat_options_;
   RecordInfo record_;
-  bool mask_future_ = false;  // draws after the shown ply are listed as "?"
+  bool mask_future_ = false;
+  int revision_ = 0;  // draws after the shown ply are listed as "?"
   pb::RenderSceneRequest request_;
   pb::RenderSceneResponse response_;
 };

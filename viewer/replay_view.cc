@@ -182,6 +182,7 @@ const std::vector<ReviewRow>& ReplayView::review_rows() {
 void ReplayView::refresh_panel() {
   if (!current_) return;
   panel_state_.ply = ply_;
+  panel_state_.position = off_game_ ? off_game_->label : std::string();
   panel_state_.review_rows = review_rows();
   panel_state_.overlays_on = overlays_;
   panel_.layout(session_, current_->scene(), panel_state_, font_, pixel_scale_, kPanelArea);

@@ -53,6 +53,9 @@ class ReplayView {
     std::string state;
     std::optional<std::uint32_t> last_action;
     int branch_ply = 0;
+    // What the panel's header says instead of "Ply N of M" (e.g. where in
+    // a variation it is); "": the branch ply's.
+    std::string label;
   };
   void show_off_game(std::optional<OffGame> position, bool animate = true);
   bool off_game() const { return off_game_.has_value(); }
@@ -82,6 +85,8 @@ class ReplayView {
 
   const pb::Scene& scene() const { return current_->scene(); }
   const PreparedScene& prepared() const { return *current_; }
+  // What the side panel was last laid out from (its header's ply or place).
+  const PanelState& panel_state() const { return panel_state_; }
   const PathPlayer& paths() const { return paths_; }
 
   // --- time and drawing ---------------------------------------------------

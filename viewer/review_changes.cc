@@ -36,8 +36,10 @@ std::vector<std::string> follow(gamehost::Plugin& plugin, const std::string& sta
 // "NAME: … = POINTS" lines of the game's score analysis.
 std::map<std::string, long long> score_items(gamehost::Plugin& plugin, const std::string& state) {
   std::map<std::string, long long> items;
-  if (!plugin.info().analysis_topics().contains("score")) return items;
-  std::istringstream text(plugin.analyze(state, "score").text());
+  // Analyze is optional (a game without it has no score to compare).
+  const auto score = plugin.analysis(state, "score");
+  if (!score) return items;
+  std::istringstream text(score->text());
   std::string line;
   while (std::getline(text, line)) {
     const auto colon = line.find(':');
@@ -59,7 +61,10 @@ std::string value_or_dash(std::optional<long long> v) { return v ? std::to_strin
 // split them, the lots that would cut a structure off).
 std::map<std::string, std::set<std::string>> named_sets(gamehost::Plugin& plugin, const std::string& state) {
   std::map<std::string, std::set<std::string>> sets;
-  std::istringstream text(plugin.analyze(state, "").text());
+  // Analyze is optional: a game without it names no sets.
+  const auto analysis = plugin.analysis(state, "");
+  if (!analysis) return sets;
+  std::istringstream text(analysis->text());
   std::string line;
   while (std::getline(text, line)) {
     const auto open = line.find(" ("), close = line.find("): ");

@@ -121,7 +121,7 @@ float SidePanel::layout_header(const ReplaySession& session, const pb::Scene& sc
   const std::string file = std::filesystem::path(session.file()).filename().string();
   add_text(session.game_name() + "  ·  " + file, left, y, kTitle, kText, true);
   y += 28;
-  const std::string ply = session.ply_text(state.ply);
+  const std::string ply = state.position.empty() ? session.ply_text(state.ply) : state.position;
   const float w = add_text(ply, left, y, 15, kAccent, true);
   // The status wraps (a result line can be long), never runs out.
   const auto status = wrap_text(*font_, "·  " + scene.status(), 15, false, width, width - w - 10, pixel_scale_);
@@ -144,10 +144,12 @@ float SidePanel::layout_header(const ReplaySession& session, const pb::Scene& sc
                                           : fmt::format("Space autoplay ({:.2g} s)", state.autoplay_seconds);
   add_text(play, x + 4, y, 12.5f, state.autoplay ? kAccent : kDim, false);
   y += 22;
-  if (!state.message.empty()) {
-    add_text(state.message, left, y, 12.5f, kAccent, false);
-    y += 18;
-  }
+  // The message wraps too (a puzzle's instruction is a long sentence).
+  if (!state.message.empty())
+    for (const auto& line : wrap_text(*font_, state.message, 12.5f, false, width, width, pixel_scale_)) {
+      add_text(line, left, y, 12.5f, kAccent, false);
+      y += 18;
+    }
   return y;
 }
 

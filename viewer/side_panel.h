@@ -24,6 +24,7 @@ namespace viewer {
 // What the panel shows besides the session and the scene.
 struct PanelState {
   int ply = 0;
+  std::string position;  // the header's place when off the game ("": "Ply N of M")
   bool autoplay = false;
   float autoplay_seconds = 1;
   std::vector<std::string> overlays_on;  // keys

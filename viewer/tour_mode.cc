@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include <cstring>
 #include <fstream>
 
@@ -204,7 +206,7 @@ int run_tour_command(int argc, char** argv) {
   app.add_flag("--window", window, "with --dump-panel FILE: open the window too, and rewrite FILE after every change");
   app.add_option("--screenshot", screenshot, "draw the step (after --answer) offscreen to OUT.png and exit")
       ->type_name("OUT.png");
-  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR");
+  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR")->allow_extra_args(false);
   app.add_flag("--isolate", load.isolate, "run the game's plugin in its own process");
   app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
   app.add_option("--antialias", antialias, "multisampling of the window, 0-16")->check(CLI::Range(0, 16));
@@ -240,6 +242,13 @@ int run_tour_command(int argc, char** argv) {
     const FontChoice font = choose_font(font_path);
     if (!font.problem.empty()) return tour_fail(kExitNoFont, font.problem);
     if (const auto problem = display_problem()) return tour_fail(kExitNoDisplay, *problem);
+    // RenderScene is optional: the window and the screenshot draw the
+    // game's scenes, the text dump needs none.
+    const auto& methods = plugin.info().optional_methods();
+    if (std::find(methods.begin(), methods.end(), pb::METHOD_RENDER_SCENE) == methods.end())
+      return tour_fail(kExitError, fmt::format("{}: the {} plugin draws no scenes (no RenderScene): the tour is shown "
+                                               "as text only, with --dump-panel",
+                                               path, plugin.id()));
     if (!screenshot.empty()) return save_tour_screenshot(model, font.path, screenshot);
     return run_tour_window(model, font.path, antialias, [&](const TourModel& m) {
       if (!dump.empty() && !write_tour_dump(dump, m.dump())) throw gamehost::HostError("cannot write " + dump);

@@ -156,7 +156,7 @@ void add_play_command(CLI::App& app, Common& common) {
   cmd->add_option("--sign-key", args->sign_key, "sign the log with HMAC-SHA-256 and the key in FILE when the game ends")
       ->type_name("FILE")
       ->check(key_file_check());
-  cmd->add_flag("--quiet,-q", args->quiet, "no line per ply");
+  cmd->add_flag("--quiet,-q", args->quiet, "no line per ply, no final board nor score: the result and the log only");
   cmd->add_flag("--coach", args->coach,
                 "after each human move: the points it lost, the better move, its class, and a takeback offer "
                 "when it lost at least an inaccuracy (as human:coach=1)");
@@ -261,9 +261,10 @@ void add_play_command(CLI::App& app, Common& common) {
     if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
       board = seat_board_text(plugin, r.state, r.move_start, static_cast<int>(human - s.agents.begin()), s.color);
     }
-    fmt::print("\n{}\n", board);
+    // -q: the result and the log only (the board: `gamehost show LOG`).
+    if (!s.quiet) fmt::print("\n{}\n", board);
     if (r.finished) {
-      print_score(plugin, r.state);
+      if (!s.quiet) print_score(plugin, r.state);
       fmt::print("Result: {} after {}\n", r.info.result(), plies_text(r.plies));
     } else {
       fmt::print("Abandoned after {}.\n", plies_text(r.plies));

@@ -17,6 +17,7 @@ void add_isolation_options(CLI::App& app, Common& common) {
                  "with --isolate: seconds a plugin call may take before the plugin is stopped: S for every call, "
                  "or CALL=S for one (describe=5, rollout=60, others 10 by default); repeatable")
       ->type_name("[CALL=]S")
+      ->allow_extra_args(false)  // one value each time: a LOG after it stays the LOG
       ->each([&common, timeouts](const std::string& t) { set_call_timeout(common.load.limits, t); });
 }
 

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   Common common;
   app.add_option("--plugins", common.plugin_dirs,
                  "also search DIR for plugins (after gamehost's own and $GAMEHOST_PLUGIN_PATH)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->allow_extra_args(false);  // one DIR each time (repeat it): the LOG after it stays the LOG
   add_isolation_options(app, common);
   add_games_command(app, common);
   add_play_command(app, common);

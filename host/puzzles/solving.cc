@@ -32,8 +32,8 @@ Verdict Solving::answer(std::uint32_t action, const std::string& notation) {
       if (m.action() == action) value = m.value();
     }
     v.points_lost = std::max(0.0, best - value);
-    v.message = fmt::format("{} loses {} point{} against the best move. Try again, or type 'hint'.", notation,
-                            points_text(v.points_lost), points_text(v.points_lost) == "1" ? "" : "s");
+    v.message = fmt::format("{} loses {} point{} against the best move. Try again, or {}.", notation,
+                            points_text(v.points_lost), points_text(v.points_lost) == "1" ? "" : "s", hint_prompt_);
     return v;
   }
   v.right = true;

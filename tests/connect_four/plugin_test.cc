@@ -242,4 +242,13 @@ TEST_CASE("the scene draws every disc where its cell is, in its colour", "[plugi
   CHECK(corner.y() == Approx(5.03f));
   CHECK(shapes["last:0"]->outline() == 0xff5fd7ffu);  // kit::kLastMove, pink
   CHECK(scene.hits_size() == 7);
+  // Rows numbered on the left as the threats panel names cells (e5), 1 at
+  // the bottom (issue 43: the board had only column letters).
+  for (int row = 1; row <= 6; ++row) {
+    const std::string id = "label:" + std::to_string(row);
+    REQUIRE(shapes.count(id) == 1);
+    CHECK(shapes[id]->text().content() == std::to_string(row));
+    CHECK(shapes[id]->text().position().x() < 0);  // left of the board's holes
+    CHECK(shapes[id]->text().position().y() == Approx(6.5f - row));
+  }
 }

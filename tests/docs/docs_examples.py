@@ -132,6 +132,29 @@ def agent_defaults():
                             f"--help says {value}")
 
 
+NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def readme_games():
+    """README's "N games ship as plugins" list: the games `gamehost games` lists, by name, N of them."""
+    listed = subprocess.run([os.path.join(BUILD, "bin", "gamehost"), "games"],
+                            stdout=subprocess.PIPE, check=True).stdout.decode()
+    readme = open(os.path.join(SRC, "README.md"), encoding="utf-8").read()
+    m = re.search(r"^(\w+) games ship as plugins:\n\n((?:[-  ].*\n)+)", readme, re.M)
+    if not m:
+        failures.append("README.md: no \"N games ship as plugins:\" list")
+        return
+    names = re.findall(r"^- \*\*(.+?)\*\*", m.group(2), re.M)
+    if len(names) >= len(NUMBERS) or m.group(1).lower() != NUMBERS[len(names)]:
+        failures.append(f"README.md: \"{m.group(1)} games ship as plugins\", then {len(names)} of them")
+    for name in names:
+        if name not in listed:
+            failures.append(f"README.md: {name} ships as a plugin, but `gamehost games` lists no such game")
+    shipped = len([line for line in listed.split("\n") if re.match(r"^  \w+ .*\(interface \d+\)", line)])
+    if shipped != len(names):
+        failures.append(f"README.md: {len(names)} games ship as plugins, `gamehost games` lists {shipped}:\n{listed}")
+
+
 def main():
     for page in PAGES:
         scratch = tempfile.mkdtemp(prefix="gamehost-docs.")
@@ -143,6 +166,7 @@ def main():
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     agent_defaults()
+    readme_games()
     for f in failures:
         print("FAIL:", f, "\n")
     print(f"{len(failures)} disagreement(s)" if failures else "PASS: the docs agree with the program")

@@ -45,7 +45,7 @@ TEST_CASE("random games through gamehost verify and match the core", "[cli][game
     CAPTURE(seed);
     const auto log_path = (dir / ("seed-" + std::to_string(seed) + ".ghlog")).string();
     const auto played = test::run_gamehost({"play", "alien_city", "--seed", std::to_string(seed), "--player1", "random",
-                                  "--player2", "random:seed=" + std::to_string(seed * 7), "--out", log_path, "-q"});
+                                  "--player2", "random:seed=" + std::to_string(seed * 7), "--out", log_path});
     REQUIRE(played.exit_code == 0);
     CHECK(played.err.empty());
     const auto log = gamehost::read_log(log_path);
@@ -68,7 +68,7 @@ TEST_CASE("random games through gamehost verify and match the core", "[cli][game
                               log.record.result().result() + "\n");
     // Same seeds, same game.
     const auto again = test::run_gamehost({"play", "alien_city", "--seed", std::to_string(seed), "--player1", "random",
-                                 "--player2", "random:seed=" + std::to_string(seed * 7), "--no-log", "-q"});
+                                 "--player2", "random:seed=" + std::to_string(seed * 7), "--no-log"});
     CHECK(again.out.substr(again.out.find('\n')) ==
           played.out.substr(played.out.find('\n'), played.out.rfind("Log: ") - played.out.find('\n')));
   }

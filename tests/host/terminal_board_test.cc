@@ -325,7 +325,7 @@ TEST_CASE("play's final board marks the last move, as show does", "[cli][board]"
   for (const std::string game : {"alien_city", "city_planning"}) {
     const auto log_path = (dir / (game + ".ghlog")).string();
     const auto played = test::run_gamehost({"play", game, "--seed", "3", "--player1", "random:seed=1", "--player2",
-                                            "random:seed=2", "--out", log_path, "-q"});
+                                            "random:seed=2", "--out", log_path});
     REQUIRE(played.exit_code == 0);
     const auto shown = test::run_gamehost({"show", log_path});
     REQUIRE(shown.exit_code == 0);
@@ -339,6 +339,22 @@ TEST_CASE("play's final board marks the last move, as show does", "[cli][board]"
     const std::string shown_board = shown.out.substr(shown.out.find('\n') + 1);
     CHECK(final_board == shown_board.substr(0, final_board.size()));
   }
+}
+
+// -q: the game's first line, its result and its log; no line per ply, no
+// board, no score breakdown (issue 43: it printed the board and every route).
+TEST_CASE("play -q prints the result and the log only", "[cli][board]") {
+  const auto dir = test::temp_dir("play-quiet");
+  const auto log_path = (dir / "quiet.ghlog").string();
+  std::filesystem::remove(log_path);
+  const auto played = test::run_gamehost({"play", "alien_city", "--seed", "3", "--player1", "random:seed=1",
+                                          "--player2", "random:seed=2", "--out", log_path, "-q"});
+  REQUIRE(played.exit_code == 0);
+  const gamehost::GameLog log = gamehost::read_log(log_path);
+  const std::string first = played.out.substr(0, played.out.find('\n') + 1);
+  CHECK(first.rfind("Alien City ", 0) == 0);
+  CHECK(played.out == first + "Result: " + log.record.result().result() + " after " +
+                          std::to_string(log.record.plies_size()) + " plies\nLog: " + log_path + "\n");
 }
 
 // Connect Four draws the same kind of board: a grid, colours, the last disc

@@ -326,3 +326,67 @@ TEST_CASE("the engine, live: Ctrl+L searches the shown position, a proved endgam
   REQUIRE(controls.handle(ctrl_l, {}));
   CHECK(!controls.engine_on());
 }
+
+// The panel's header says where a variation is (issue 43: it kept "Ply 0 of
+// 35" however deep the line went): the game's ply it leaves from, the
+// moves played since, and the depth of a line inside a line.
+TEST_CASE("a variation's panel header: the ply it leaves from, its moves, its depth", "[pixels][analysis]") {
+  require_display();
+  const std::string log = fresh_copy("connect_four-seed-1.ghlog", "analysis-header");
+  auto session = viewer::ReplaySession::open(log, {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  CHECK(view.panel_state().position.empty());  // on the game: "Ply N of M"
+  const std::string recorded = session->moves()[0].notation;
+  const std::string other = recorded == "a" ? "b" : "a";
+  REQUIRE(controls.handle(left_click(), area_centre(*session, controls, other)));
+  CHECK(view.panel_state().position == "Variation: ply 0 + 1 move");
+  for (const char* column : {"c", "d", "e"}) controls.handle(left_click(), area_centre(*session, controls, column));
+  CHECK(controls.board().tree().path_of(controls.board().current()) == "0:" + other + ",c,d,e");
+  CHECK(view.panel_state().position == "Variation: ply 0 + 4 moves");
+  // Back one move, another reply: a line inside the variation.
+  controls.board().step(-1);
+  controls.handle(left_click(), area_centre(*session, controls, "g"));
+  CHECK(view.panel_state().position == "Variation: ply 0 + 4 moves (depth 2)");
+  controls.board().back_to_game();
+  CHECK(view.panel_state().position.empty());
+}
+
+// The engine's list is ranked by visits (the search's choice), not by the
+// margin it shows: each row says its visits, so "2. +14.8" above "3. +15.1"
+// reads as what it is (issue 43).
+TEST_CASE("the live engine's rows show the visits they are ranked by", "[unit][analysis]") {
+  gamehost::review::Suggestion second{1, "GT@G10", 14.8, 0.61, 120, false};
+  gamehost::review::Suggestion third{2, "GT@F8", 15.1, 0.62, 95, false};
+  CHECK(viewer::engine_row_label(second, 2) == "2. GT@G10  +14.8  61%  120 visits");
+  CHECK(viewer::engine_row_label(third, 3) == "3. GT@F8  +15.1  62%  95 visits");
+  gamehost::review::Suggestion proved{3, "KD@A2", 49, 1, 0, true};
+  CHECK(viewer::engine_row_label(proved, 1) == "1. KD@A2  +49.0  100%  exact");
+}
+
+// City Planning's picker (issue 43): its title ran over the box's border and
+// its rows had no numbers, though the keys 1-9 choose them.
+TEST_CASE("the picker: numbered rows as the keys choose them, the title inside its box", "[pixels][analysis]") {
+  require_display();
+  const std::string log = fresh_copy("city_planning-seed-1.ghlog", "analysis-picker");
+  auto session = viewer::ReplaySession::open(log, {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::AnalysisControls controls(*session, view, test_font());
+  int ply = 0;
+  pb::QueryFlags none;
+  while (ply < session->plies() && session->plugin().query(session->state(ply), none).phase() != "stones") ++ply;
+  REQUIRE(ply < session->plies());
+  view.go_to(ply, false);
+  REQUIRE(controls.handle(left_click(), area_centre(*session, controls, "K12")));
+  REQUIRE(controls.picking());
+  controls.sync(1);
+  std::vector<std::string> shown;
+  for (const auto& c : controls.panel().clickables())
+    if (c.label.find("@K12") != std::string::npos) shown.push_back(c.shown);
+  CHECK(shown == std::vector<std::string>{"1  P@K12", "2  R@K12"});
+  const sf::FloatRect box = controls.panel().picker_box();
+  CHECK(box.left + 10 + controls.panel().picker_title_width() <= box.left + box.width - 10);
+  // Key 2 plays the second row.
+  REQUIRE(controls.handle(key(sf::Keyboard::Num2), {}));
+  CHECK(controls.board().tree().node(controls.board().current()).move.notation == "R@K12");
+}

@@ -237,3 +237,34 @@ TEST_CASE("following: --follow DIR --screenshot draws the grid of a tournament's
   const Run log = run_viewer({"--follow", sample("seed-1.ghlog"), "--screenshot", (dir / "x.png").string()});
   CHECK(log.exit_code == 2);
 }
+
+// Long agent specs make long game names (issue 43: two board titles ran
+// into each other and into the table's heading). Each title stays inside
+// its board's cell: the last pixels before the next cell (or the table)
+// are background on the title's rows.
+TEST_CASE("following: --follow DIR keeps long game names inside their boards' cells", "[cli]") {
+  require_display();
+  const auto dir = temp_dir("follow-grid-names");
+  const auto folder = dir / "club";
+  std::filesystem::remove_all(folder);
+  REQUIRE(run(GAMEHOST_BIN, {"tournament", "alien_city", "--agents", "greedy:seed=111111111111,random:seed=222222222222",
+                             "--games", "2", "--seed", "4", "--out", folder.string()})
+              .exit_code == 0);
+  const Run r = run_viewer({"--follow", folder.string(), "--screenshot", (dir / "grid.png").string()});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  sf::Image image;
+  REQUIRE(image.loadFromFile((dir / "grid.png").string()));
+  REQUIRE(image.getSize() == sf::Vector2u(1280, 800));
+  // Two games: two cells of (1280 - 460 - 16) / 2 = 402 pixels from x = 8,
+  // the table from x = 820; the titles on the rows y = 8..30.
+  const sf::Color background(0x23, 0x26, 0x2d);
+  for (const unsigned edge : {8u + 402u, 8u + 2 * 402u}) {
+    int text = 0;
+    for (unsigned y = 8; y < 30; ++y)
+      for (unsigned x = edge - 6; x < edge; ++x)
+        if (image.getPixel(x, y) != background) ++text;
+    INFO("the strip left of x = " << edge);
+    CHECK(text == 0);
+  }
+}

@@ -180,3 +180,25 @@ TEST_CASE("tessellation covers exactly the shape's area", "[unit]") {
   viewer::stroke_closed(viewer::rounded_rect_points({0, 0, 100, 50}, 0), 4, true, sf::Color::Red, out);
   CHECK(area(out) == Approx(100 * 50 - 92 * 42));
 }
+
+// In the board editor (ViewOptions.edit) a click on a tower edits its lot:
+// the tooltip says so, not "click to see how it scores" (issue 43).
+TEST_CASE("Alien City's tower tooltips say what a click does, in the editor too", "[unit]") {
+  auto session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
+  for (const bool editing : {false, true}) {
+    gamehost::v1::ViewOptions view;
+    view.set_edit(editing);
+    gamehost::v1::Scene scene;
+    session->render_state(session->state(session->plies()), std::nullopt, view, scene);
+    int towers = 0;
+    for (const auto& layer : scene.layers())
+      for (const auto& shape : layer.shapes()) {
+        if (shape.id().rfind("piece:", 0) != 0 || shape.tooltip().find("tower") == std::string::npos) continue;
+        ++towers;
+        CAPTURE(editing, shape.tooltip());
+        CHECK((shape.tooltip().find("(click to see how it scores)") != std::string::npos) == !editing);
+        CHECK((shape.tooltip().find("(click to edit this lot)") != std::string::npos) == editing);
+      }
+    CHECK(towers > 0);
+  }
+}

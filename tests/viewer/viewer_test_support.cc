@@ -211,6 +211,32 @@ const gamehost::v1::Shape* find_shape(const gamehost::v1::Scene& scene, const st
   return nullptr;
 }
 
+ImageDifference flat_difference(const sf::Image& image, const sf::Image& want, sf::IntRect area, int step,
+                                int tolerance) {
+  const auto same = [tolerance](sf::Color a, sf::Color b) {
+    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
+  };
+  const auto flat = [&](int x, int y) {
+    const sf::Color c = want.getPixel(x, y);
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx)
+        if (want.getPixel(x + dx, y + dy) != c) return false;
+    return true;
+  };
+  ImageDifference out;
+  const int right = std::min<int>(area.left + area.width, want.getSize().x - 2);
+  const int bottom = std::min<int>(area.top + area.height, want.getSize().y - 2);
+  for (int y = std::max(area.top, 2); y < bottom; y += step)
+    for (int x = std::max(area.left, 2); x < right; x += step) {
+      if (!flat(x, y)) continue;
+      ++out.compared;
+      const sf::Color a = image.getPixel(x, y), b = want.getPixel(x, y);
+      if (same(a, b)) continue;
+      if (out.differ++ == 0) out.first = fmt::format("({}, {}): {} instead of {}", x, y, describe(a), describe(b));
+    }
+  return out;
+}
+
 sf::Color rgba(std::uint32_t c) { return sf::Color(c >> 24, (c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff); }
 
 bool near(sf::Color a, sf::Color b, int tolerance) {

@@ -6,6 +6,7 @@
 #include <SFML/Graphics/Color.hpp>
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/Image.hpp>
+#include <SFML/Graphics/Rect.hpp>
 
 #include <filesystem>
 #include <string>
@@ -71,6 +72,17 @@ std::vector<std::string> every_overlay(const gamehost::v1::Scene& scene);
 
 // The shape with `id` in any layer of `scene`, or null.
 const gamehost::v1::Shape* find_shape(const gamehost::v1::Scene& scene, const std::string& id);
+
+// Where `image` (e.g. the window read back) differs from `want` (e.g. what
+// --screenshot drew) in `area`, looked at every `step` pixels, by more than
+// `tolerance` per channel; only where `want` is flat (5x5 pixels of one
+// colour): edges are antialiased differently on screen and offscreen.
+struct ImageDifference {
+  int compared = 0, differ = 0;
+  std::string first;  // the first pixel that differs, for messages
+};
+ImageDifference flat_difference(const sf::Image& image, const sf::Image& want, sf::IntRect area, int step = 4,
+                                int tolerance = 6);
 
 sf::Color rgba(std::uint32_t c);
 bool near(sf::Color a, sf::Color b, int tolerance = 3);

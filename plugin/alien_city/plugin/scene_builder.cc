@@ -79,14 +79,17 @@ void add_streets(const State& s, pb::Layer& layer) {
 
 std::string piece_words(Piece p) { return piece_name(p); }
 
-std::string structure_tooltip(const State& s, Lot l) {
+// In the board editor a click edits the lot: the tooltip says so, not that
+// a click explains the tower's score.
+std::string structure_tooltip(const State& s, Lot l, bool editing) {
   const Piece p = *s.piece_at(l);
   std::string t = piece_words(p) + " on " + lot_name(l);
   if (is_tower(p)) {
     if (const auto owner = s.claimed_by(l)) t += ", claimed by " + std::string(player_name(*owner));
     else t += ", unclaimed";
-    t += " (click to see how it scores)";
+    if (!editing) t += " (click to see how it scores)";
   }
+  if (editing) t += " (click to edit this lot)";
   return t;
 }
 
@@ -102,7 +105,7 @@ void add_structures(const State& s, const SceneView& view, pb::Layer& pieces, pb
     const Colour c = piece_colour(p);
     const pb::Point at = center(l);
     const std::string id = "piece:" + lot_name(l);
-    const std::string tip = structure_tooltip(s, l);
+    const std::string tip = structure_tooltip(s, l, view.edit);
     if (is_tower(p)) {
       pyramid(pieces, id, at, 0.74f, guild_colour(c), mix(guild_colour(c), 0x000000ff, 0.55f), pb::SCALE, tip);
       // The guild's glyph on the south face (below the cap), so the colour

@@ -1,11 +1,13 @@
 // RenderScene for Connect Four (proto/scene.proto): the upright board with
 // its holes, the discs (each falls into place when it first appears), the
-// last disc dropped and the winning four marked, column letters, one hover
+// last disc dropped and the winning four marked, column letters and row
+// numbers, one hover
 // area per column (with ViewOptions.hit_actions: the drop it stands for).
 //
 // Board coordinates: one cell is 1 x 1; cell (col, row) covers
 // [col, col+1] x [5-row, 6-row] (a6 top-left, g1 bottom-right). Shape ids:
-// "board", "hole:d1", "disc:d1", "last:0".."last:3", "win:d1", "label:d".
+// "board", "hole:d1", "disc:d1", "last:0".."last:3", "win:d1", "label:d",
+// "label:1" (row 1, the bottom one).
 #include <bit>
 
 #include "connect_four/core/notation.h"
@@ -34,6 +36,10 @@ void add_board(pb::Layer& layer) {
     set_text(add(layer, "label:" + column_name(col), kLabel), point(col + 0.5f, kRows + 0.45f), column_name(col),
              0.4f);
   }
+  // Row numbers on the left, as cells are named (e5: column e, row 5).
+  for (int row = 0; row < kRows; ++row)
+    set_text(add(layer, "label:" + std::to_string(row + 1), kLabel), point(-0.4f, kRows - 1 - row + 0.5f),
+             std::to_string(row + 1), 0.36f);
 }
 
 void add_discs(const State& s, pb::Layer& layer) {

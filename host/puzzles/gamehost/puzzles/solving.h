@@ -39,6 +39,9 @@ class Solving {
   Verdict answer(std::uint32_t action, const std::string& notation);
   // What the best move does, then (asked again) the shape of its notation.
   std::string hint();
+  // How a wrong answer's verdict says to ask for a hint: "type 'hint'" at
+  // the terminal, the window's key in the viewer.
+  void set_hint_prompt(std::string prompt) { hint_prompt_ = std::move(prompt); }
   // The rest of the line in notation, from the current step.
   std::vector<std::string> solution() const;
 
@@ -51,6 +54,7 @@ class Solving {
   int next_ = 0;
   int hints_ = 0;
   bool first_try_ = true;
+  std::string hint_prompt_ = "type 'hint'";
 };
 
 // "12" or "12.5": a value as people read it (whole numbers without a point).

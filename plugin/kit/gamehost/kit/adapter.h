@@ -49,7 +49,10 @@
 // game gets Step (METHOD_STEP: Apply and the status in one flat answer) from
 // its apply and fill_info; a module compiled with GAMEHOST_KIT_NO_STEP
 // answers as plugins built before Step did (the host's fallback is tested
-// with one).
+// with one). Likewise, for tests, GAMEHOST_KIT_NO_ANALYZE leaves Analyze out
+// (and the analysis topics its describe lists), as a game without an
+// `analyze` member, and GAMEHOST_KIT_ID="name" answers under another id, so
+// such a variant of a shipped game loads beside it.
 #pragma once
 
 #include <concepts>
@@ -124,6 +127,12 @@ class Adapter {
   Adapter() {
     Game::describe(info_);
     info_.set_interface_version(pb::INTERFACE_VERSION);
+#ifdef GAMEHOST_KIT_NO_ANALYZE
+    info_.clear_analysis_topics();
+#endif
+#ifdef GAMEHOST_KIT_ID
+    info_.set_id(GAMEHOST_KIT_ID);
+#endif
     info_.clear_optional_methods();
     if constexpr (HasEvaluate<Game>) info_.add_optional_methods(pb::METHOD_EVALUATE);
     if constexpr (HasRollout<Game>) info_.add_optional_methods(pb::METHOD_ROLLOUT);
@@ -224,6 +233,7 @@ class Adapter {
     return std::nullopt;
   }
 
+#ifndef GAMEHOST_KIT_NO_ANALYZE
   Outcome analyze(const pb::AnalyzeRequest& req, pb::AnalyzeResponse& resp)
     requires HasAnalyze<Game>
   {
@@ -231,6 +241,7 @@ class Adapter {
     if (!s) return refuse(pb::BAD_STATE, s.error());
     return game_.analyze(**s, req.topic(), resp);
   }
+#endif
 
   Outcome evaluate(const pb::EvaluateRequest& req, pb::EvaluateResponse& resp)
     requires HasEvaluate<Game>

@@ -16,11 +16,19 @@
 static_assert(gamehost::kInterfaceVersion == gamehost::v1::INTERFACE_VERSION,
               "plugin_api.h and gamehost.proto disagree on the interface version");
 
+// The id the dispatcher names in its messages: the game's, or the one a
+// test variant is built under (GAMEHOST_KIT_ID, adapter.h).
+#ifdef GAMEHOST_KIT_ID
+#define GAMEHOST_KIT_ENTRY_ID(GAME) GAMEHOST_KIT_ID
+#else
+#define GAMEHOST_KIT_ENTRY_ID(GAME) GAME::kId
+#endif
+
 #define GAMEHOST_PLUGIN_ENTRY(GAME)                                                                 \
   namespace gamehost_plugin_entry {                                                                 \
   std::uint32_t interface_version() { return gamehost::kInterfaceVersion; }                         \
   gamehost::GamePlugin* create_game() {                                                             \
-    return new (std::nothrow) gamehost::PluginDispatcher<gamehost::kit::Adapter<GAME>>(GAME::kId);  \
+    return new (std::nothrow) gamehost::PluginDispatcher<gamehost::kit::Adapter<GAME>>(GAMEHOST_KIT_ENTRY_ID(GAME));  \
   }                                                                                                 \
   }                                                                                                 \
   BOOST_DLL_ALIAS(gamehost_plugin_entry::interface_version, gamehost_interface_version)             \
