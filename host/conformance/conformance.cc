@@ -255,7 +255,8 @@ void Checker::check_refusals(const std::string& state, const pb::StateInfo& info
                           : fmt::format("Apply of id {}, not legal: {}, not ILLEGAL_ACTION", id,
                                         a.ok() ? "accepted" : a.text()));
   }
-  for (const char* nonsense : {"", "\xff\xfe nonsense", "zz99 not a move at all"}) {
+  // Text a person might type (valid UTF-8: the interface's strings are).
+  for (const char* nonsense : {"", "zz99 not a move at all", "\u00e9 ?"}) {
     pb::ParseActionRequest parse;
     parse.set_state(state);
     parse.set_text(nonsense);

@@ -7,7 +7,8 @@
 # under Xvfb exactly as the build's viewer does; the man pages are installed
 # and the completion works inside bash-completion; and a third-party plugin
 # (thirdparty/, with its own payload message) builds with
-# find_package(gamehost) against the installed tree alone and loads in the
+# find_package(gamehost) against the installed tree alone, passes its
+# conformance test (its ctest, the installed gamehost) and loads in the
 # installed gamehost, which decodes its payloads.
 #
 #   installed_test.sh SOURCE_DIR BUILD_DIR GAMES
@@ -141,6 +142,9 @@ cmake -S thirdparty-src -B thirdparty-build -DCMAKE_PREFIX_PATH="$prefix" \
 cmake --build thirdparty-build -j2 >>thirdparty.log 2>&1 || { cat thirdparty.log; fail "building it"; }
 cmake --install thirdparty-build --prefix "$prefix" >>thirdparty.log
 echo "third-party plugin configured and built in $((SECONDS - start)) s"
+# Its conformance test (gamehost_add_conformance_test), with the installed gamehost.
+ctest --test-dir thirdparty-build >thirdparty-ctest.log 2>&1 || { cat thirdparty-ctest.log; fail "the third-party plugin's ctest"; }
+grep -q 'conformance\.nim .*Passed' thirdparty-ctest.log || { cat thirdparty-ctest.log; fail "no conformance.nim in its ctest"; }
 # The page's CMakeLists.txt optimises without being told to.
 expect_eq "default build type" "CMAKE_BUILD_TYPE:STRING=Release" \
   "$(grep '^CMAKE_BUILD_TYPE:' thirdparty-build/CMakeCache.txt)"
