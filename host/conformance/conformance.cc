@@ -8,6 +8,9 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "checker.h"
 #include "gamehost/random.h"
@@ -38,6 +41,24 @@ pb::StateInfo step_fields(pb::StateInfo info) {
   info.clear_text();
   info.clear_board();
   return info;
+}
+
+// Copies of `good` cut, grown, with a byte flipped and replaced by noise,
+// each with how it was made.
+std::vector<std::pair<std::string, std::string>> mangled_copies(const std::string& good, SplitMix& rng) {
+  std::vector<std::pair<std::string, std::string>> mangled = {
+      {"empty", ""}, {"cut in half", good.substr(0, good.size() / 2)}, {"one byte grown", good + '\x01'}};
+  if (good.empty()) return mangled;
+  mangled.push_back({"last byte cut", good.substr(0, good.size() - 1)});
+  for (std::size_t at : {std::size_t{0}, good.size() / 2, good.size() - 1}) {
+    std::string flipped = good;
+    flipped[at] = static_cast<char>(flipped[at] ^ 0xff);
+    mangled.push_back({fmt::format("byte {} flipped", at), flipped});
+  }
+  std::string noise(good.size(), '\0');
+  for (char& c : noise) c = static_cast<char>(rng.below(256));
+  mangled.push_back({"random bytes", noise});
+  return mangled;
 }
 
 class Checker {
@@ -185,8 +206,11 @@ void Checker::play(int g) {
       break;
     }
     check_refusals(state, info);
-    const std::uint32_t id = info.to_move() == -1 ? draw_chance(info, rng.unit())
-                                                  : info.legal_ids(static_cast<int>(rng.below(info.legal_ids_size())));
+    // Chance by its stated probabilities (uniformly when they are broken,
+    // which the legal sets check has reported), a seat uniformly.
+    const bool by_chance = info.to_move() == -1 && info.chance_probabilities_size() == info.legal_ids_size();
+    const std::uint32_t id = by_chance ? draw_chance(info, rng.unit())
+                                       : info.legal_ids(static_cast<int>(rng.below(info.legal_ids_size())));
     pb::ApplyRequest apply;
     apply.set_state(state);
     apply.set_action_id(id);
@@ -429,20 +453,7 @@ void Checker::check_bad_bytes(const std::vector<std::string>& states, const std:
   const std::size_t step = std::max<std::size_t>(1, states.size() / kStatesPerGame);
   SplitMix rng(seed_ + 17);
   for (std::size_t i = 0; i < states.size(); i += step) {
-    const std::string& good = states[i];
-    std::vector<std::pair<std::string, std::string>> mangled = {
-        {"empty", ""}, {"cut in half", good.substr(0, good.size() / 2)}, {"one byte grown", good + '\x01'}};
-    if (!good.empty()) mangled.push_back({"last byte cut", good.substr(0, good.size() - 1)});
-    for (std::size_t at : {std::size_t{0}, good.size() / 2, good.size() - 1}) {
-      if (at >= good.size()) continue;
-      std::string flipped = good;
-      flipped[at] = static_cast<char>(flipped[at] ^ 0xff);
-      mangled.push_back({fmt::format("byte {} flipped", at), flipped});
-    }
-    std::string noise(good.size(), '\0');
-    for (char& c : noise) c = static_cast<char>(rng.below(256));
-    mangled.push_back({"random bytes", noise});
-    for (const auto& [how, bytes] : mangled) {
+    for (const auto& [how, bytes] : mangled_copies(states[i], rng)) {
       where_ = fmt::format("game {} (seed {}), state of ply {}, {}: ", report_.games + 1, seed_, i, how);
       pb::QueryRequest query;
       query.set_state(bytes);
