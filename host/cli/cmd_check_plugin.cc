@@ -32,13 +32,19 @@ void add_check_plugin_command(CLI::App& app, Common& common) {
   auto args = std::make_shared<CheckPluginArgs>();
   auto* cmd = app.add_subcommand("check-plugin", "run the conformance test every game plugin must pass: random games "
                                                  "to the end, every answer checked against the interface");
-  cmd->footer("Exit status: 0 every check passed, 1 a check failed (the report names the game, seed, ply and "
-              "call) or the plugin could not be loaded.");
+  cmd->footer("The mangled state bytes go to an isolated instance; with --isolate every instance runs in a child "
+              "process, so a plugin that crashes is reported where it crashed.\n\nExit status: 0 every check "
+              "passed, 1 a check failed (the report names the game, seed, ply and call) or the plugin could not be "
+              "loaded.");
   cmd->add_option("PLUGIN", args->plugin, "a plugin file (my_game.so) or the id of an installed game")->required();
   cmd->add_option("--games", args->games, "random games to play to the end")
+      ->type_name("N")
       ->default_val(20)
       ->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", args->seed, "game g (from 0) starts with seed S+g")->default_val("1")->check(whole_number_check());
+  cmd->add_option("--seed", args->seed, "game g (from 0) starts with seed S+g")
+      ->type_name("S")
+      ->default_val("1")
+      ->check(whole_number_check());
   cmd->callback([&common, args] {
     conformance::Settings settings;
     settings.games = args->games;
