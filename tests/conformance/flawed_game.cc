@@ -41,7 +41,11 @@ struct Game {
     return s;
   }
   static std::string encode(const State& s) {
+#ifdef FLAW_ROUND_TRIP
+    return {static_cast<char>(s.pile), static_cast<char>(s.to_move), 0};  // the secret is not written
+#else
     return {static_cast<char>(s.pile), static_cast<char>(s.to_move), static_cast<char>(s.secret)};
+#endif
   }
 
   static void describe(pb::GameInfo& info) {
@@ -84,7 +88,9 @@ struct Game {
   Outcome apply(State& s, std::uint32_t id, pb::ActionInfo* described) {
     if (id > 1) return gamehost::kit::unknown_action(id, "a Secret Nim", 2);
     const int take = static_cast<int>(id) + 1;
+#ifndef FLAW_REFUSAL  // a take of more stones than are left accepted
     if (take > s.pile) return refuse(pb::ILLEGAL_ACTION, "not that many stones left");
+#endif
     s.pile -= take;
     s.to_move = 1 - s.to_move;
     if (described) describe_take(take, *described);
