@@ -7,7 +7,16 @@
 # static libraries it links (its rules core, its message code, the kit),
 # --no-undefined so that a missing symbol fails the build instead of the
 # load. Links the kit, the interface library (gamehost::proto) and Boost's
-# headers; LIBS adds the game's own. NO_INSTALL: built only (a test's).
+# headers; LIBS adds the game's own. NO_INSTALL: built only (a test's, an
+# example's).
+#
+# Every plugin made here is recorded (the global property GAMEHOST_PLUGINS,
+# its targets; each target's GAMEHOST_GAME, its name, and
+# GAMEHOST_INSTALLED): the lists that name every game (what gamehost builds
+# with it, the ctests that run every game, the games a test expects to be
+# listed) come from gamehost_recorded_plugins(), never by hand.
+# gamehost_add_conformance_test(NAME) runs `gamehost check-plugin` on a
+# plugin as a ctest.
 #
 # This file is also installed: find_package(gamehost) defines the same
 # function for plugins built outside this source tree.
@@ -55,12 +64,73 @@ function(gamehost_add_plugin NAME)
     # folder (GamehostLayout.cmake).
     BUILD_WITH_INSTALL_RPATH ON
     INSTALL_RPATH "$<TARGET_FILE_DIR:gamehost::proto>")
+  set(installed ON)
+  if(arg_NO_INSTALL)
+    set(installed OFF)
+  endif()
+  set_property(GLOBAL APPEND PROPERTY GAMEHOST_PLUGINS ${target})
+  set_target_properties(${target} PROPERTIES GAMEHOST_GAME ${NAME} GAMEHOST_INSTALLED ${installed})
   if(NOT arg_NO_INSTALL)
     install(TARGETS ${target} LIBRARY DESTINATION ${GAMEHOST_INSTALL_PLUGINDIR}
             COMPONENT ${GAMEHOST_PLUGIN_COMPONENT})
     gamehost_set_installed_rpath("${GAMEHOST_INSTALL_PLUGINDIR}/${NAME}.so" "$ORIGIN/${GAMEHOST_PLUGINS_TO_LIB}"
                                  ${GAMEHOST_PLUGIN_COMPONENT})
   endif()
+endfunction()
+
+# gamehost_recorded_plugins(OUT [FOUND] [INSTALLED] [GAMES])
+# The targets of the plugins recorded so far, in the order they were made.
+# FOUND: only those built into ${GAMEHOST_PLUGIN_DIR} (as the caller sees
+# it), the folder the build's gamehost searches; INSTALLED: only those
+# installed; GAMES: their game names (the module names, which are the game
+# ids) sorted, as `gamehost games` lists them, instead of the targets.
+function(gamehost_recorded_plugins OUT)
+  cmake_parse_arguments(arg "FOUND;INSTALLED;GAMES" "" "" ${ARGN})
+  get_property(targets GLOBAL PROPERTY GAMEHOST_PLUGINS)
+  set(kept "")
+  foreach(target IN LISTS targets)
+    get_target_property(folder ${target} LIBRARY_OUTPUT_DIRECTORY)
+    get_target_property(installed ${target} GAMEHOST_INSTALLED)
+    if(arg_FOUND AND NOT folder STREQUAL GAMEHOST_PLUGIN_DIR)
+      continue()
+    endif()
+    if(arg_INSTALLED AND NOT installed)
+      continue()
+    endif()
+    if(arg_GAMES)
+      get_target_property(target ${target} GAMEHOST_GAME)
+    endif()
+    list(APPEND kept ${target})
+  endforeach()
+  if(arg_GAMES)
+    list(SORT kept)
+  endif()
+  set(${OUT} ${kept} PARENT_SCOPE)
+endfunction()
+
+# gamehost_add_conformance_test(NAME [GAMES N] [SEED S])
+# A ctest "conformance.NAME" that runs `gamehost check-plugin` (the
+# conformance test every plugin must pass, docs/writing-a-plugin.md) on the
+# plugin NAME made by gamehost_add_plugin: N random games (default 20) from
+# seed S. In this source tree it runs the build's gamehost, elsewhere the
+# gamehost of the installed package (GAMEHOST_EXECUTABLE).
+function(gamehost_add_conformance_test NAME)
+  cmake_parse_arguments(arg "" "GAMES;SEED" "" ${ARGN})
+  if(NOT DEFINED arg_GAMES)
+    set(arg_GAMES 20)
+  endif()
+  if(NOT DEFINED arg_SEED)
+    set(arg_SEED 1)
+  endif()
+  if(TARGET gamehost)
+    set(program $<TARGET_FILE:gamehost>)
+  elseif(GAMEHOST_EXECUTABLE)
+    set(program ${GAMEHOST_EXECUTABLE})
+  else()
+    message(FATAL_ERROR "gamehost_add_conformance_test(${NAME}): no gamehost to run (GAMEHOST_EXECUTABLE)")
+  endif()
+  add_test(NAME conformance.${NAME}
+           COMMAND ${program} check-plugin $<TARGET_FILE:${NAME}_plugin> --games ${arg_GAMES} --seed ${arg_SEED})
 endfunction()
 
 # At install of COMPONENT (the one that installs FILE): sets the RUNPATH of

@@ -9,7 +9,7 @@ import gamehost
 from conftest import FAKE_PLUGINS, LAYOUT
 
 
-def test_games_lists_the_three_games_with_their_options():
+def test_games_lists_the_shipped_games_with_their_options():
     by_id = {g["id"]: g for g in gamehost.games() if "id" in g}
     assert {"alien_city", "city_planning", "connect_four"} <= set(by_id)
     assert [o["name"] for o in by_id["alien_city"]["options"]] == ["setup", "layout", "position"]

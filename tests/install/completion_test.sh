@@ -20,6 +20,7 @@ expect_eq "play alien_city --option" "setup= layout= position=" \
   "$(completions "$gamehost" play alien_city --option "")"
 expect_eq "play alien_city -o l" "layout=" "$(completions "$gamehost" play alien_city -o l)"
 expect_eq "--option of connect_four (none)" "" "$(completions "$gamehost" play connect_four --option "")"
+expect_eq "check-plugin con: a game id" "connect_four" "$(cd /; completions "$gamehost" check-plugin con)"
 expect_eq "--player1 mcts:" "time= iters= c= score= scale= threads= rollouts= uniform= keep= seed=" \
   "$(completions "$gamehost" play alien_city --player1 mcts:)"
 expect_eq "--player2 mcts:iters=5,th (readline replaces after the last =)" "5,threads=" "$(completions "$gamehost" play alien_city --player2 mcts:iters=5,th)"

@@ -12,9 +12,12 @@
 # no lintian error (its whole output is printed). Every install() rule has
 # a component (none would be in either package).
 #
-#   deb_test.sh BUILD_DIR
+#   deb_test.sh BUILD_DIR GAMES
+#
+# GAMES: the ids of the installed games, space-separated (CMake's record of
+# plugins, cmake/GamehostPlugin.cmake).
 set -euo pipefail
-build=$(cd "$1" && pwd)
+build=$(cd "$1" && pwd) installed_games=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/gamehost-deb-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -55,8 +58,7 @@ expected="fonts-dejavu-core libc6 libcairo2 libfmt9 libgcc-s1 libgif7 libglx0 li
 expected+=" libsfml-system2.5 libsfml-window2.5 libssl3 libstdc++6 libwebp7 libwebpmux3 libx11-6 libyaml-cpp0.7"
 [[ "$names" == "$expected" ]] || fail "gamehost Depends: expected the packages [$expected], got [$names]"
 has gamehost usr/bin/gamehost usr/bin/replay-viewer usr/bin/gamehost-plugin-runner \
-  usr/lib/gamehost/libgamehost_proto.so usr/lib/gamehost/plugins/alien_city.so \
-  usr/lib/gamehost/plugins/city_planning.so usr/lib/gamehost/plugins/connect_four.so \
+  usr/lib/gamehost/libgamehost_proto.so $(printf 'usr/lib/gamehost/plugins/%s.so ' $installed_games) \
   usr/share/gamehost/samples/seed-1.ghlog usr/share/man/man1/gamehost.1.gz usr/share/man/man1/replay-viewer.1.gz \
   usr/share/bash-completion/completions/gamehost
 sdk=$(grep -E '^/usr/(include/|lib/cmake/)|\.a$' "$work/gamehost.files" || true)
@@ -87,7 +89,7 @@ lib=$(ldd "$work/root/usr/lib/gamehost/plugins/connect_four.so" | awk '$1 == "li
 [[ "$(realpath -m "$lib")" == "$(realpath "$work/root/usr/lib/gamehost/libgamehost_proto.so")" ]] ||
   fail "the unpacked plugin loads libgamehost_proto.so from [$lib], not the package's private folder"
 games=$(env -i PATH=/usr/bin:/bin "$work/root/usr/bin/gamehost" games | sed -n 's/^  \([a-z_]*\) .*(interface.*/\1/p' | xargs)
-[[ "$games" == "alien_city city_planning connect_four" ]] || fail "the unpacked gamehost lists [$games]"
+[[ "$games" == "$installed_games" ]] || fail "the unpacked gamehost lists [$games]"
 cmake -S "$src/tests/install/thirdparty" -B "$work/thirdparty" -DCMAKE_PREFIX_PATH="$work/root/usr" \
   >"$work/thirdparty.log" 2>&1 || { cat "$work/thirdparty.log"; fail "find_package(gamehost) in the unpacked packages"; }
 

@@ -2,15 +2,19 @@
 # ctest install.tree: `cmake --install` into a temporary prefix and move the
 # tree elsewhere; then, with the source tree (and the build inside it)
 # hidden under an empty tmpfs in a mount namespace and a bare environment:
-# the installed gamehost lists the three games, plays and verifies a game
+# the installed gamehost lists the installed games, plays and verifies a game
 # and verifies an installed sample; replay-viewer draws an installed sample
 # under Xvfb exactly as the build's viewer does; the man pages are installed
 # and the completion works inside bash-completion; and a third-party plugin
 # (thirdparty/, with its own payload message) builds with
-# find_package(gamehost) against the installed tree alone and loads in the
+# find_package(gamehost) against the installed tree alone, passes its
+# conformance test (its ctest, the installed gamehost) and loads in the
 # installed gamehost, which decodes its payloads.
 #
-#   installed_test.sh SOURCE_DIR BUILD_DIR
+#   installed_test.sh SOURCE_DIR BUILD_DIR GAMES
+#
+# GAMES: the ids of the installed games, space-separated (CMake's record of
+# plugins, cmake/GamehostPlugin.cmake).
 set -euo pipefail
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -19,7 +23,7 @@ expect_eq() {  # what, expected, actual
 }
 
 if [[ "$1" != --inner ]]; then
-  src=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
+  src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) games=$3
   work=$(mktemp -d /tmp/gamehost-install-test.XXXXXX)
   trap 'rm -rf "$work"' EXIT
   cmake --install "$build" --prefix "$work/staged" --strip >/dev/null
@@ -37,7 +41,7 @@ if [[ "$1" != --inner ]]; then
     --screenshot "$work/build.png" >/dev/null
   cp -r "$src/tests/install/thirdparty" "$work/thirdparty-src"
   cp "$0" "$work/installed_test.sh"
-  inner=(bash "$work/installed_test.sh" --inner "$src" "$work")
+  inner=(bash "$work/installed_test.sh" --inner "$src" "$work" "$games")
   clean_env=(env -i PATH=/usr/bin:/bin HOME="$work" ${CCACHE_DIR:+CCACHE_DIR=$CCACHE_DIR})
   for ns in "unshare -m" "unshare -rm"; do
     if $ns true 2>/dev/null; then
@@ -50,7 +54,7 @@ if [[ "$1" != --inner ]]; then
   exit
 fi
 
-src=$2 work=$3 prefix=$3/moved
+src=$2 work=$3 prefix=$3/moved installed_games=$4
 cd "$work"
 [[ -z "$(ls -A "$src")" ]] && echo "the source tree $src is hidden"
 gamehost=$prefix/bin/gamehost
@@ -68,7 +72,7 @@ done
 # The games, found beside the executable.
 games=$("$gamehost" games)
 expect_eq "plugin path" "  $prefix/lib/gamehost/plugins" "$(sed -n '/^Plugin path:/{n;p}' <<<"$games")"
-expect_eq "games" "alien_city city_planning connect_four" \
+expect_eq "games" "$installed_games" \
   "$(sed -n 's/^  \([a-z_]*\) .*(interface [0-9]*) .*/\1/p' <<<"$games" | xargs)"
 
 # Play and verify, the plugin run by the installed runner.
@@ -104,9 +108,9 @@ for page in gamehost replay-viewer; do
   if gzip -dc "$man/$page.1.gz" | grep -qE "[ (\"'\`]docs/"; then fail "$page.1 names a relative docs/ path"; fi
 done
 source "$prefix/share/bash-completion/completions/gamehost" 2>/dev/null || true
-expect_eq "completed games" "alien_city city_planning connect_four" "$(_gamehost_games "$gamehost" | xargs)"
+expect_eq "completed games" "$installed_games" "$(_gamehost_games "$gamehost" | xargs)"
 expect_eq "completed agents" "human random greedy mcts" "$(_gamehost_agents "$gamehost" | xargs)"
-expect_eq "completed subcommands" "games play verify show analyze export import tournament merge review enter annotate repair diagram tour puzzles puzzle" \
+expect_eq "completed subcommands" "games play verify show analyze export import tournament merge review enter annotate repair diagram tour puzzles puzzle check-plugin" \
   "$(_gamehost_subcommands "$gamehost" | xargs)"
 
 # The same, inside bash-completion: it finds the installed file on demand
@@ -121,7 +125,8 @@ completions() {  # WORD... : what TAB offers for the last word
     printf "%s\n" "${COMPREPLY[@]}"' completions "$@" | xargs
 }
 expect_eq "bash-completion: gamehost pl" "play" "$(completions "$gamehost" pl)"
-expect_eq "bash-completion: gamehost play c" "city_planning connect_four" "$(completions "$gamehost" play c)"
+expect_eq "bash-completion: gamehost play c" "$(xargs -n1 <<<"$installed_games" | grep '^c' | xargs)" \
+  "$(completions "$gamehost" play c)"
 expect_eq "bash-completion: --player1 m" "mcts" "$(completions "$gamehost" play alien_city --player1 m)"
 expect_eq "bash-completion: play --coa" "--coach" "$(completions "$gamehost" play --coa)"
 expect_eq "bash-completion: replay-viewer --scr" "--screenshot" \
@@ -137,10 +142,13 @@ cmake -S thirdparty-src -B thirdparty-build -DCMAKE_PREFIX_PATH="$prefix" \
 cmake --build thirdparty-build -j2 >>thirdparty.log 2>&1 || { cat thirdparty.log; fail "building it"; }
 cmake --install thirdparty-build --prefix "$prefix" >>thirdparty.log
 echo "third-party plugin configured and built in $((SECONDS - start)) s"
+# Its conformance test (gamehost_add_conformance_test), with the installed gamehost.
+ctest --test-dir thirdparty-build >thirdparty-ctest.log 2>&1 || { cat thirdparty-ctest.log; fail "the third-party plugin's ctest"; }
+grep -q 'conformance\.nim .*Passed' thirdparty-ctest.log || { cat thirdparty-ctest.log; fail "no conformance.nim in its ctest"; }
 # The page's CMakeLists.txt optimises without being told to.
 expect_eq "default build type" "CMAKE_BUILD_TYPE:STRING=Release" \
   "$(grep '^CMAKE_BUILD_TYPE:' thirdparty-build/CMakeCache.txt)"
-expect_eq "games with nim" "alien_city city_planning connect_four nim" \
+expect_eq "games with nim" "$(xargs -n1 <<<"$installed_games nim" | sort | xargs)" \
   "$("$gamehost" games | sed -n 's/^  \([a-z_]*\) .*(interface [0-9]*) .*/\1/p' | xargs)"
 # 10 stones: First takes 3, Second 3, First 3, Second the last one.
 printf '3\n3\n3\n1\n' | "$gamehost" play nim --seed 1 --player1 human --player2 human --out nim.ghlog -q >nim.txt
