@@ -128,9 +128,39 @@ std::string clipped_words(std::string_view message) {
   return out;
 }
 
+namespace {
+
+// The byte where `text`'s arrays and objects first nest deeper than
+// kMaxJsonDepth (strings skipped), or nullopt. Linear, before any parser
+// sees the text: a million nested '[' would cost protobuf's parser
+// seconds and a gigabyte before its own refusal.
+std::optional<std::size_t> too_deep_at(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void parse_json_text(std::string_view text, google::protobuf::Message& message, const std::string& what,
                      const std::string& why) {
   require_utf8(text, what);
+  if (const auto at = too_deep_at(text))
+    throw HostError(fmt::format("{}: {}: arrays and objects nested more than {} deep (byte {})", what, why,
+                                kMaxJsonDepth, *at));
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(text.data(), text.size()), &message);
   if (!status.ok())
