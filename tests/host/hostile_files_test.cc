@@ -4,6 +4,7 @@
 // gamehost and the real viewer's headless --dump-panel: the exact message,
 // the exit status, nothing raw on the terminal.
 #include <catch2/catch.hpp>
+#include <google/protobuf/util/json_util.h>
 #include <fmt/core.h>
 #include <sys/stat.h>
 
@@ -12,6 +13,7 @@
 #include <variant>
 
 #include "gamehost/framing.h"
+#include "gamehost/game_log.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/registry.h"
 #include "gamehost/replay.h"
@@ -406,4 +408,90 @@ TEST_CASE("show --variation '' is refused as a path that names nothing", "[hosti
   CHECK(v.exit_code == 2);
   CHECK(v.err == "replay-viewer: --variation : the ply is not a number (PLY or PLY:MOVE,MOVE,...)\n");
 #endif
+}
+
+// ---------------------------------------------------------------- item 10
+
+TEST_CASE("import refuses what verify refuses, with verify's message", "[hostile][json]") {
+  const auto dir = test::temp_dir("hostile-import-verify");
+  const std::string json = (dir / "game.json").string(), out = (dir / "out.ghlog").string(),
+                    bin = (dir / "edited.ghlog").string();
+  const std::string exported = test::run_gamehost({"export", test::sample("city_planning-seed-1.ghlog")}).out;
+  REQUIRE(!exported.empty());
+  // The revealed chance seed changed: it no longer matches its commitment.
+  const std::regex seed(R"("chanceSeed": "(\d+)")");
+  std::smatch m;
+  REQUIRE(std::regex_search(exported, m, seed));
+  const std::string edited = replaced(exported, m[0].str(),
+                                      fmt::format("\"chanceSeed\": \"{}\"", std::stoull(m[1].str()) + 1));
+  test::write_file(json, edited);
+  // The same record as a binary log: what verify says of it.
+  pb::GameRecord record;
+  REQUIRE(google::protobuf::util::JsonStringToMessage(edited, &record).ok());
+  test::write_file(bin, encode_log(record));
+  const auto v = test::run_gamehost({"verify", bin});
+  REQUIRE(v.exit_code == 1);
+  const auto r = test::run_gamehost({"import", json, "--out", out});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == std::regex_replace(v.err, std::regex(bin), json));
+  CHECK_FALSE(std::filesystem::exists(out));
+  // A ply's notation edited: replay refuses it, as verify does.
+  const std::regex notation(R"("notation": "([^"]+)")");
+  REQUIRE(std::regex_search(exported, m, notation));
+  test::write_file(json, replaced(exported, m[0].str(), "\"notation\": \"X" + m[1].str() + "\""));
+  const auto n = test::run_gamehost({"import", json, "--out", out});
+  CHECK(n.exit_code == 1);
+  CHECK(n.err.find(": ply 1") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
+  // Unedited, it imports as before.
+  test::write_file(json, exported);
+  CHECK(test::run_gamehost({"import", json, "--out", out}).exit_code == 0);
+}
+
+TEST_CASE("import refuses a sealed ply's hidden fields edited in the JSON instead of dropping the edit",
+          "[hostile][json]") {
+  const auto dir = test::temp_dir("hostile-import-sealed");
+  const std::string log = (dir / "secret.ghlog").string(), json = (dir / "game.json").string(),
+                    out = (dir / "out.ghlog").string();
+  // No seed: a secret game, its plies sealed until it ends.
+  const auto play = test::run_gamehost({"play", "city_planning", "--player1", "random", "--player2", "random",
+                                        "--secret-file", (dir / "s.key").string(), "--out", log, "-q"});
+  REQUIRE(play.exit_code == 0);
+  const std::string exported = test::run_gamehost({"export", log}).out;
+  REQUIRE(exported.find("\"sealed\"") != std::string::npos);
+  // The first ply's action id, one more.
+  const std::regex action(R"("actionId": (\d+))");
+  std::smatch m;
+  REQUIRE(std::regex_search(exported, m, action));
+  test::write_file(json, replaced(exported, m[0].str(), fmt::format("\"actionId\": {}", std::stoul(m[1].str()) + 1)));
+  const auto r = test::run_gamehost({"import", json, "--out", out});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("a sealed ply also holds its hidden fields in the clear") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
+  test::write_file(json, exported);
+  CHECK(test::run_gamehost({"import", json, "--out", out}).exit_code == 0);
+}
+
+// ---------------------------------------------------------------- item 11
+
+TEST_CASE("a key file that ends with a zero byte is refused: HMAC would sign it as the key without it",
+          "[hostile][keys]") {
+  const auto dir = test::temp_dir("hostile-key-nul");
+  const std::string key = (dir / "club.key").string(), padded = (dir / "padded.key").string(),
+                    log = (dir / "signed.ghlog").string();
+  test::write_file(key, "0123456789abcdef0123");
+  test::write_file(padded, std::string("0123456789abcdef0123") + std::string(3, '\0'));
+  REQUIRE(test::run_gamehost({"play", "connect_four", "--seed", "1", "--player1", "random", "--player2", "random",
+                              "--sign-key", key, "--out", log, "-q"})
+              .exit_code == 0);
+  REQUIRE(test::run_gamehost({"verify", log, "--key", key}).exit_code == 0);
+  const std::string why = ": the key ends with a zero byte (byte 22); HMAC would not tell it from the key without "
+                          "its trailing zero bytes\n";
+  const auto r = test::run_gamehost({"verify", log, "--key", padded});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "gamehost: error: --key " + padded + why);
+  const auto s = test::run_gamehost({"play", "connect_four", "--seed", "1", "--player1", "random", "--player2",
+                                     "random", "--sign-key", padded, "--out", (dir / "other.ghlog").string(), "-q"});
+  CHECK(s.exit_code == 1);
+  CHECK(s.err == "gamehost: error: --sign-key " + padded + why);
 }
