@@ -419,11 +419,11 @@ TEST_CASE("import refuses what verify refuses, with verify's message", "[hostile
   const std::string exported = test::run_gamehost({"export", test::sample("city_planning-seed-1.ghlog")}).out;
   REQUIRE(!exported.empty());
   // The revealed chance seed changed: it no longer matches its commitment.
-  const std::regex seed(R"("chanceSeed": "(\d+)")");
+  const std::regex seed(R"("chance_seed": "(\d+)")");
   std::smatch m;
   REQUIRE(std::regex_search(exported, m, seed));
   const std::string edited = replaced(exported, m[0].str(),
-                                      fmt::format("\"chanceSeed\": \"{}\"", std::stoull(m[1].str()) + 1));
+                                      fmt::format("\"chance_seed\": \"{}\"", std::stoull(m[1].str()) + 1));
   test::write_file(json, edited);
   // The same record as a binary log: what verify says of it.
   pb::GameRecord record;
@@ -460,10 +460,10 @@ TEST_CASE("import refuses a sealed ply's hidden fields edited in the JSON instea
   const std::string exported = test::run_gamehost({"export", log}).out;
   REQUIRE(exported.find("\"sealed\"") != std::string::npos);
   // The first ply's action id, one more.
-  const std::regex action(R"("actionId": (\d+))");
+  const std::regex action(R"("action_id": (\d+))");
   std::smatch m;
   REQUIRE(std::regex_search(exported, m, action));
-  test::write_file(json, replaced(exported, m[0].str(), fmt::format("\"actionId\": {}", std::stoul(m[1].str()) + 1)));
+  test::write_file(json, replaced(exported, m[0].str(), fmt::format("\"action_id\": {}", std::stoul(m[1].str()) + 1)));
   const auto r = test::run_gamehost({"import", json, "--out", out});
   CHECK(r.exit_code == 1);
   CHECK(r.err.find("a sealed ply also holds its hidden fields in the clear") != std::string::npos);
@@ -494,4 +494,36 @@ TEST_CASE("a key file that ends with a zero byte is refused: HMAC would sign it 
                                      "random", "--sign-key", padded, "--out", (dir / "other.ghlog").string(), "-q"});
   CHECK(s.exit_code == 1);
   CHECK(s.err == "gamehost: error: --sign-key " + padded + why);
+}
+
+// ---------------------------------------------------------------- item 8
+
+TEST_CASE("long input made of many words, or quoted in brackets, is never echoed in full", "[hostile][input]") {
+  const auto dir = test::temp_dir("hostile-long-echo");
+  const std::string json = (dir / "game.json").string(), out = (dir / "out.ghlog").string();
+  const std::string exported = test::run_gamehost({"export", kSeed1}).out;
+  std::string key;
+  while (key.size() < 100000) key += "ab ";
+  // An unknown key holding spaces, inside a ply and inside the result.
+  for (const std::string& at : {std::string("\"notation\": "), std::string("\"result\": \"")}) {
+    test::write_file(json, replaced(exported, at, "\"" + key + "\": 1, " + at));
+    const auto r = test::run_gamehost({"import", json, "--out", out});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.size() < 1000);
+    CHECK(r.err.find(" bytes) ...") != std::string::npos);
+    CHECK(r.err.find("Cannot find field.") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(out));
+  }
+  // A layout tile that starts with a bracket or a quote.
+  const std::string file = (dir / "layout.txt").string(), log = (dir / "game.ghlog").string();
+  const std::string rows = "r-nw b-ne g-sw k-se / r-nw b-ne g-sw k-se / r-nw b-ne g-sw k-se / r-nw b-ne g-sw k-se / ";
+  for (const std::string first : {"(", "[", "\"", "'"}) {
+    test::write_file(file, rows + "r-nw b-ne g-sw " + first + std::string(1u << 20, 'x'));
+    const auto r = test::run_gamehost({"play", "alien_city", "--option-file", "layout=" + file, "--player1", "random",
+                                       "--player2", "random", "--out", log});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.size() < 1000);
+    CHECK(r.err.find("bytes)") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(log));
+  }
 }

@@ -33,7 +33,9 @@ std::string clipped(std::string_view text, std::size_t keep = 40);
 // JSON parser, the command-line parser), which may quote input of any
 // length: each line kept, each word longer than 256 bytes clipped() inside
 // its quotes or brackets ("A10 'xxxx... (1048576 bytes)': ..."), every
-// other word made visible().
+// other word made visible(); a line still longer than 1,024 bytes (many
+// short words: a JSON key holding spaces) keeps its first 300 and last 100
+// bytes around "... (N bytes) ...".
 std::string clipped_words(std::string_view message);
 
 // The deepest nesting of arrays and objects parse_json_text() reads (a
