@@ -16,6 +16,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/registry.h"
+#include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/typed_move.h"
 #include "gamehost/variation_tree.h"
@@ -316,7 +317,10 @@ TEST_CASE("no text of a tour, a puzzle set, a variations file or a --variation r
 TEST_CASE("tour --check refuses a refused task whose ruling the game never gives", "[hostile][tour]") {
   const auto dir = test::temp_dir("hostile-tour-ruling");
   const std::string shipped = test::read_file(std::string(SOURCE_DIR) + "/games/tour/alien_city.tour");
-  const std::string tour = (dir / "t.tour").string();
+  // Beside the shipped positions, as the shipped tour is (its steps name ../positions/...).
+  std::filesystem::create_directories(dir / "tour");
+  std::filesystem::create_directory_symlink(std::string(SOURCE_DIR) + "/games/positions", dir / "positions");
+  const std::string tour = (dir / "tour" / "t.tour").string();
   const auto line = 1 + std::count(shipped.begin(), shipped.begin() + static_cast<long>(shipped.find("task: refused R7")), '\n');
   const auto step_at = shipped.rfind("step: ", shipped.find("task: refused R7"));
   const std::string step = shipped.substr(step_at + 6, shipped.find('\n', step_at) - step_at - 6);
@@ -346,7 +350,7 @@ TEST_CASE("a puzzle set is checked field by field against its game, each error n
            {replaced(good, "game_id: \"alien_city\"", "game_id: \"nope\""),
             "game_id 'nope': unknown game 'nope'"},
            {std::regex_replace(good, first_state, "state: \"garbage\"", std::regex_constants::format_first_only),
-            "puzzle 1 (seed-1.ghlog:2): state: bad Alien City state bytes: wrong magic"},
+            "puzzle 1 (seed-1.ghlog:2): state: bad Alien City state bytes: expected 122 bytes, got 7"},
            {replaced(good, "best_action: 582", "best_action: 640"),
             "puzzle 1 (seed-1.ghlog:2): line step 1, best: 'claim@G3' is not the notation of best_action 640 "
             "('decline')"},
@@ -419,7 +423,7 @@ TEST_CASE("import refuses what verify refuses, with verify's message", "[hostile
   const std::string exported = test::run_gamehost({"export", test::sample("city_planning-seed-1.ghlog")}).out;
   REQUIRE(!exported.empty());
   // The revealed chance seed changed: it no longer matches its commitment.
-  const std::regex seed(R"("chance_seed": "(\d+)")");
+  const std::regex seed(R"re("chance_seed": "(\d+)")re");
   std::smatch m;
   REQUIRE(std::regex_search(exported, m, seed));
   const std::string edited = replaced(exported, m[0].str(),
@@ -436,12 +440,12 @@ TEST_CASE("import refuses what verify refuses, with verify's message", "[hostile
   CHECK(r.err == std::regex_replace(v.err, std::regex(bin), json));
   CHECK_FALSE(std::filesystem::exists(out));
   // A ply's notation edited: replay refuses it, as verify does.
-  const std::regex notation(R"("notation": "([^"]+)")");
+  const std::regex notation(R"re("notation": "([^"]+)")re");
   REQUIRE(std::regex_search(exported, m, notation));
   test::write_file(json, replaced(exported, m[0].str(), "\"notation\": \"X" + m[1].str() + "\""));
   const auto n = test::run_gamehost({"import", json, "--out", out});
   CHECK(n.exit_code == 1);
-  CHECK(n.err.find(": ply 1") != std::string::npos);
+  CHECK(n.err.find(", ply 1: the notation 'X" + m[1].str() + "' is not action ") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(out));
   // Unedited, it imports as before.
   test::write_file(json, exported);
