@@ -375,6 +375,12 @@ TEST_CASE("a puzzle set is checked field by field against its game, each error n
     CHECK(v.exit_code == 1);
     CHECK(v.err == fmt::format("replay-viewer: error: {}: {}\n", file, c.error));
     CHECK(v.out.empty());
+    // --screenshot drew the source game's last position for a broken set.
+    const std::string png = (dir / "p.png").string();
+    const auto s = viewer({"--puzzles", file, "--progress", progress, "--screenshot", png});
+    CHECK(s.exit_code == 1);
+    CHECK(s.err == v.err);
+    CHECK_FALSE(std::filesystem::exists(png));
 #endif
   }
   // The set as shipped still loads, and a right answer is judged right.
