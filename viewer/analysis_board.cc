@@ -10,9 +10,11 @@
 
 #include "gamehost/error.h"
 #include "gamehost/hidden_sample.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/seat_mask.h"
 #include "gamehost/random.h"
 #include "gamehost/typed_move.h"
+#include "gamehost/variation_moves.h"
 #include "move_tree_panel.h"
 
 namespace viewer {
@@ -67,6 +69,9 @@ void AnalysisBoard::load() {
         if (!tree_.valid(node)) break;
         try {
           require_state(node);
+        } catch (const gamehost::VariationDamage& e) {
+          throw gamehost::HostError(fmt::format("{}: variation {}: {}", gamehost::variations_path_for(session.file()).string(),
+                                                gamehost::clipped(kept.path_of(node), 200), e.what()));
         } catch (const gamehost::HostError& e) {
           if (gamehost::samples_hidden(session.plugin())) {
             // Hands other than these (a sample, or the true ones) refuse
@@ -77,7 +82,7 @@ void AnalysisBoard::load() {
             break;
           }
           throw gamehost::HostError(fmt::format("{}: variation {}: {}", gamehost::variations_path_for(session.file()).string(),
-                                                kept.path_of(node), e.what()));
+                                                gamehost::clipped(kept.path_of(node), 200), e.what()));
         }
       }
     if (!unplayable_.empty()) {
@@ -126,14 +131,16 @@ AnalysisBoard::NodeId AnalysisBoard::current() {
 void AnalysisBoard::require_state(NodeId node) {
   const auto& n = tree_.node(node);
   if (n.recorded || states_.count(node)) return;
-  require_state(n.parent);
-  pb::ApplyResponse applied;
+  require_state(n.parent);  // bounded: a file's lines are at most kMaxVariationDepth deep
+  std::string after;
   try {
-    session_.plugin().apply(play_state(n.parent), n.move.action_id, pb::QueryFlags(), applied);
+    // A node whose notation is not its action's is damage (VariationDamage
+    // goes on as it is): the move list would name another move than the board plays.
+    after = gamehost::play_variation_move(session_.plugin(), play_state(n.parent), n.move);
   } catch (const gamehost::CallError& e) {
-    throw gamehost::HostError(fmt::format("move {} is not legal there: {}", n.move.notation, e.what()));
+    throw gamehost::HostError(fmt::format("move {} is not legal there: {}", gamehost::clipped(n.move.notation), e.what()));
   }
-  states_[node] = std::move(*applied.mutable_state());
+  states_[node] = std::move(after);
 }
 
 const std::string& AnalysisBoard::state(NodeId node) {

@@ -56,6 +56,10 @@ FontChoice choose_font(const std::string& explicit_path) {
       from = "the default (install fonts-dejavu-core, or set GAMEHOST_FONT to a .ttf file)";
     }
   }
+  // A FIFO or a device is never opened (it could block, or never end).
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    return {"", "not a font file (not a regular file): " + path + " (from " + from + ")"};
   std::ifstream in(path, std::ios::binary);
   if (!in) return {"", "font not found: " + path + " (from " + from + ")"};
   std::array<char, 4> magic{};

@@ -8,18 +8,19 @@
 #include <thread>
 
 #include "gamehost/log_repair.h"
+#include "gamehost/regular_file.h"
 #include "replay_session.h"
 #include "replay_view.h"
 
 namespace viewer {
 
 std::optional<gamehost::GameLog> read_whole_records(const std::filesystem::path& path) {
-  // A plain read: no flock, no O_EXCL, nothing a writer could wait for.
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::string bytes = s.str();
+  // A plain read: no flock, no O_EXCL, nothing a writer could wait for;
+  // the checks and size limit of every read (a FIFO, a folder or a device
+  // is refused, never waited on).
+  std::error_code missing;
+  if (!std::filesystem::exists(path, missing)) return std::nullopt;  // the game has not started yet
+  std::string bytes = gamehost::read_regular_file(path);
   if (bytes.size() <= gamehost::kLogPrelude) return std::nullopt;
   try {
     if (const auto torn = gamehost::find_torn_tail(bytes, path.string())) bytes.resize(torn->at);

@@ -54,6 +54,7 @@ std::vector<TableGame> scan_tournament(const std::filesystem::path& dir) {
   std::sort(files.begin(), files.end());
   std::vector<TableGame> out;
   for (const auto& f : files) {
+    if (!std::filesystem::is_regular_file(f, ec)) continue;  // a FIFO or a folder is no game of the table
     const auto log = read_whole_records(f);
     if (!log) continue;  // a game whose header is still being written
     TableGame g;

@@ -52,7 +52,9 @@ namespace {
 
 int fail(int code, const std::string& message) {
   std::fflush(stdout);
-  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
+  // As gamehost's: whatever the message quotes (a --variation argument, a
+  // file's text) is clipped and made visible (input_checks.h).
+  std::fprintf(stderr, "replay-viewer: %s\n", gamehost::clipped_words(message).c_str());
   return code;
 }
 
@@ -200,6 +202,13 @@ int main(int argc, char** argv) {
   } catch (const gamehost::HostError& e) {  // a bad --call-timeout
     return fail(kExitUsage, e.what());
   }
+  if (app.count("--variation") > 0 && variation.empty()) {  // as gamehost show: an empty path names nothing
+    try {
+      gamehost::parse_variation_path(variation);
+    } catch (const std::exception& e) {
+      return fail(kExitUsage, e.what());
+    }
+  }
   if (position_file.empty() == log.empty())
     return fail(kExitUsage, "give a LOG, or --position FILE --game GAME");
   if (!position_file.empty() && position_game.empty()) return fail(kExitUsage, "--position needs --game GAME");
@@ -243,6 +252,7 @@ int main(int argc, char** argv) {
   }
 
   std::optional<ppb::PuzzleSet> puzzle_set;
+  const std::string puzzle_file = puzzles ? log : "";
   int first_puzzle = 0;
   std::filesystem::path progress_path, puzzle_set_file;
   if (puzzles) {
@@ -268,6 +278,8 @@ int main(int argc, char** argv) {
     log = find_log(log);  // a bare name may be an installed sample
     session = ReplaySession::open(log, plugin_dirs, seat, load);
     if (!session->has_scenes()) throw gamehost::HostError(log + ": this game's plugin draws no scenes (RenderScene)");
+    // Every field of the puzzles against the game, as gamehost puzzle checks them.
+    if (puzzle_set) gamehost::puzzles::check_puzzle_set(session->plugin(), *puzzle_set, puzzle_file);
     if (ply && (*ply < 0 || *ply > session->plies()))
       throw gamehost::HostError(fmt::format("{}: no ply {}: the log has plies 0..{}", log, *ply, session->plies()));
   } catch (const std::exception& e) {
@@ -286,7 +298,7 @@ int main(int argc, char** argv) {
     }
   }
   if (!error.empty()) {
-    std::fprintf(stderr, "replay-viewer: error: %s\n", error.c_str());
+    std::fprintf(stderr, "replay-viewer: error: %s\n", gamehost::clipped_words(error).c_str());
     // In the window the error is shown too, when a display is there.
     if (!window || display_problem()) return kExitError;
   }
@@ -315,7 +327,7 @@ int main(int argc, char** argv) {
   if (puzzle_set && session) {
     puzzle_mode = std::make_unique<PuzzleMode>(*session, puzzle_set_file, *puzzle_set, first_puzzle, progress_path);
     if (!dump.empty() && outputs == 0) {
-      const std::string text = "puzzle\t" + puzzle_mode->heading() + "\n";
+      const std::string text = visible_dump("puzzle\t" + puzzle_mode->heading() + "\n");
       if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
       else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
       return kExitOk;
@@ -337,6 +349,7 @@ int main(int argc, char** argv) {
                                     review ? review_rows(*review, *session, panel_ply) : std::vector<ReviewRow>{},
                                     review.get());
       if (analysis.worth_dumping()) text += analysis.dump();
+      text = visible_dump(text);  // no control character from a file reaches a terminal
       if (dump == "-") {
         std::fwrite(text.data(), 1, text.size(), stdout);
       } else {
@@ -373,6 +386,7 @@ int main(int argc, char** argv) {
     std::string problem;
     if (!screenshot.empty()) {
       view.go_to(shown_ply, false);
+      if (puzzle_mode) puzzle_mode->update(view);  // the puzzle's position, as the window opens it
       // The analysis panel too when the log has variations (as the window).
       AnalysisControls analysis(*session, view, font);
       open_variation(analysis.board(), variation, log);
@@ -392,8 +406,8 @@ int main(int argc, char** argv) {
       if (!save_png(target.getTexture().copyToImage(), screenshot, problem)) return fail(kExitError, problem);
       if (!dump.empty()) {
         // The panel as drawn in the image: its Layout rows say how it fitted.
-        const std::string text =
-            dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get(), &view.panel().fit());
+        const std::string text = visible_dump(
+            dump_panel(*session, view.scene(), shown_ply, view.review_rows(), review.get(), &view.panel().fit()));
         if (dump == "-") std::fwrite(text.data(), 1, text.size(), stdout);
         else if (!(std::ofstream(dump) << text)) return fail(kExitError, "cannot write " + dump);
       }

@@ -12,6 +12,7 @@
 #include "gamehost/error.h"
 #include "gamehost/formats/game_builder.h"
 #include "gamehost/registry.h"
+#include "gamehost/regular_file.h"
 #include "text_util.h"
 
 namespace viewer {
@@ -30,12 +31,10 @@ pb::OptionValue editor_option(const std::string& name, const std::string& value)
   return o;
 }
 
+// The checks and the size limit of gamehost's --position (a FIFO, a folder
+// or a device refused before any read).
 std::string read_position_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw gamehost::HostError(fmt::format("--position {}: cannot read the file", file.string()));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return gamehost::read_regular_file(file, "--position " + file.string());
 }
 
 }  // namespace

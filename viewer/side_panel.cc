@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "gamehost/input_checks.h"
 #include "text_util.h"
 #include "palette.h"
 
@@ -490,6 +491,19 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
                                                       fit->review_rows_hidden == 1 ? "" : "s"));
   row("Layout", "moves", std::to_string(fit->move_rows), fmt::format("{} rows of moves", fit->move_rows));
   row("Layout", "footer", "", fit->footer);
+  return out;
+}
+
+std::string visible_dump(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find_first_of("\t\n", at), text.size());
+    out += gamehost::visible(std::string_view(text).substr(at, end - at));
+    if (end < text.size()) out += text[end];
+    at = end + 1;
+  }
   return out;
 }
 

@@ -140,4 +140,10 @@ std::string dump_panel(const ReplaySession& session, const pb::Scene& scene, int
                        const std::vector<ReviewRow>& review_rows = {}, const GameReview* review = nullptr,
                        const PanelFit* fit = nullptr);
 
+// A --dump-panel text as it is written: each tab-separated field of each
+// line through gamehost::visible() (input_checks.h), so no control
+// character from a log, a sidecar, a puzzle set or a tour reaches a
+// terminal; the tabs and line breaks of the table are kept.
+std::string visible_dump(const std::string& text);
+
 }  // namespace viewer

@@ -12,6 +12,7 @@
 
 #include "environment.h"
 #include "gamehost/error.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/registry.h"
 #include "gamehost/transport.h"
 #include "headless.h"
@@ -19,6 +20,7 @@
 #include "path_player.h"
 #include "palette.h"
 #include "replay_view.h"
+#include "side_panel.h"
 #include "text_util.h"
 
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -167,13 +169,14 @@ bool wants_tour(int argc, char** argv) {
 // One line on stderr, as main()'s errors; the status.
 int tour_fail(int code, const std::string& message) {
   std::fflush(stdout);
-  std::fprintf(stderr, "replay-viewer: %s\n", message.c_str());
+  std::fprintf(stderr, "replay-viewer: %s\n", gamehost::clipped_words(message).c_str());
   return code;
 }
 
 namespace {
 
-bool write_tour_dump(const std::string& path, const std::string& text) {
+bool write_tour_dump(const std::string& path, const std::string& raw) {
+  const std::string text = visible_dump(raw);  // the tour file's texts made visible
   if (path == "-") return std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
   std::ofstream out(path + ".part");
   if (!(out << text)) return false;

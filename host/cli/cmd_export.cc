@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/message_differencer.h>
 
 #include <chrono>
 #include <filesystem>
@@ -23,6 +24,7 @@
 #include "gamehost/log_signature.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
+#include "gamehost/variation_moves.h"
 #include "gamehost/variation_tree.h"
 #include "gamehost/web/replay_page.h"
 
@@ -114,13 +116,47 @@ void check_imported_secrecy(Common& common, const GameLog& log) {
   check_secrecy_statement(log, has_chance, hidden);
 }
 
+// Import refuses what verify would refuse, with verify's message. Fields
+// the binary log cannot hold as the JSON has them (a sealed ply's hidden
+// fields, which live only in its sealed part) are never dropped silently;
+// with the game installed, every ply is replayed and the chance plies are
+// checked against their commitment, as verify does.
+void verify_imported(Common& common, const pb::GameRecord& record, const GameLog& log) {
+  for (int i = 0; i < record.plies_size() && i < log.record.plies_size(); ++i)
+    if (!google::protobuf::util::MessageDifferencer::Equals(record.plies(i), log.record.plies(i)))
+      throw HostError(log_error(log.file, log.ply_offsets[static_cast<std::size_t>(i)], fmt::format("ply {}", i + 1),
+                                "a sealed ply also holds its hidden fields in the clear (and they are not those of "
+                                "its sealed part)"));
+  if (!google::protobuf::util::MessageDifferencer::Equals(record, log.record))
+    throw HostError(fmt::format("{}: the record does not survive being written as a log", log.file));
+  Registry registry = common.registry();
+  Plugin* plugin = nullptr;
+  try {
+    plugin = &registry.find(log.record.header().game_id());
+  } catch (const HostError&) {
+    return;  // a game not installed here: what needs its rules is checked by verify where it is
+  }
+  if (log.sealed) {
+    replay(*plugin, log, 0);  // the header against a fresh NewGame, as verify does
+    return;
+  }
+  const Replayed r = replay(*plugin, log, std::nullopt, /*keep_states=*/true);
+  check_chance(*plugin, log, r.states);
+}
+
 // The variations kept beside the log (LOG.ghvars) for PPN, each move with
-// the seat that decides it (the plugin replays them). A damaged file, or a
-// move that does not replay, is named on stderr and the log is exported
-// without its variations, as with damaged notes.
+// the seat that decides it (the plugin replays them). A damaged file is
+// named on stderr and the log is exported without its variations, as with
+// damaged notes; a move that does not replay, or whose notation is not its
+// action's, is named on stderr and left out with the moves after it.
 formats::PpnVariations ppn_variations_or_warning(Common& common, const std::string& path, const GameLog& log) {
   formats::PpnVariations out;
-  if (!std::filesystem::exists(variations_path_for(path))) return out;
+  const auto file = variations_path_for(path);
+  if (!std::filesystem::exists(file)) return out;
+  auto warn = [](const std::string& what) {
+    std::fflush(stdout);
+    fmt::print(stderr, "gamehost: warning: {}\n", clipped_words(what));
+  };
   try {
     const VariationTree tree = read_variations(path, log);
     if (!tree.has_variations()) return out;
@@ -129,7 +165,9 @@ formats::PpnVariations ppn_variations_or_warning(Common& common, const std::stri
     const Replayed game = replay(plugin, log, std::nullopt, /*keep_states=*/true);
     using NodeId = VariationTree::NodeId;
     // The line from `start` (played from `state`), its continuation first
-    // child after child, the other children as alternatives to it.
+    // child after child, the other children as alternatives to it; a line
+    // ends before a move that does not replay. Recursion only for nested
+    // variations: bounded by the file's depth (kMaxVariationDepth).
     std::function<formats::PpnLine(NodeId, std::string)> line_from = [&](NodeId start, std::string state) {
       formats::PpnLine line;
       std::vector<NodeId> others;
@@ -137,14 +175,23 @@ formats::PpnVariations ppn_variations_or_warning(Common& common, const std::stri
         formats::PpnMove m;
         m.seat = plugin.query(state, pb::QueryFlags()).to_move();
         m.notation = tree.node(x).move.notation;
-        for (NodeId alt : others) m.alternatives.push_back(line_from(alt, state));
-        pb::ApplyResponse applied;
+        for (NodeId alt : others)
+          if (auto alternative = line_from(alt, state); !alternative.moves.empty())
+            m.alternatives.push_back(std::move(alternative));
         try {
-          plugin.apply(state, tree.node(x).move.action_id, pb::QueryFlags(), applied);
-        } catch (const CallError& e) {
-          throw HostError(fmt::format("variation {}: {}", tree.path_of(x), e.what()));
+          state = play_variation_move(plugin, state, tree.node(x).move);
+        } catch (const HostError& e) {
+          warn(fmt::format("{}: variation {}: {}; left out of the export with the moves after it", file.string(),
+                           clipped(tree.path_of(x), 200), e.what()));
+          // The lines tried instead of it still stand: the first takes its place.
+          if (!m.alternatives.empty()) {
+            formats::PpnLine first = std::move(m.alternatives.front());
+            for (std::size_t i = 1; i < m.alternatives.size(); ++i)
+              first.moves.front().alternatives.push_back(std::move(m.alternatives[i]));
+            for (auto& moved : first.moves) line.moves.push_back(std::move(moved));
+          }
+          return line;
         }
-        state = applied.state();
         line.moves.push_back(std::move(m));
         const auto& kids = tree.node(x).children;
         if (kids.empty()) return line;
@@ -156,11 +203,11 @@ formats::PpnVariations ppn_variations_or_warning(Common& common, const std::stri
       const auto& kids = tree.node(tree.game_node(ply)).children;
       // The recorded move is the first child while the game goes on.
       for (std::size_t k = ply < tree.plies() ? 1 : 0; k < kids.size(); ++k)
-        out[ply].push_back(line_from(kids[k], game.states[static_cast<std::size_t>(ply)]));
+        if (auto line = line_from(kids[k], game.states[static_cast<std::size_t>(ply)]); !line.moves.empty())
+          out[ply].push_back(std::move(line));
     }
   } catch (const HostError& e) {
-    std::fflush(stdout);
-    fmt::print(stderr, "gamehost: warning: {}; the log is exported without its variations\n", e.what());
+    warn(fmt::format("{}; the log is exported without its variations", e.what()));
     return {};
   }
   return out;
@@ -245,6 +292,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     std::string bytes = encode_log(record);
     const GameLog log = parse_log(bytes, im->file);  // the same framing checks as reading (ply numbering)
     check_imported_secrecy(common, log);
+    verify_imported(common, record, log);
     if (!key.empty()) bytes = signed_log(bytes, key, im->out);
     write_new_file(im->out, bytes, im->force);
     fmt::print("{}: {} plies{}{}\n", im->out, record.plies_size(), record.has_result() ? "" : " (unfinished)",

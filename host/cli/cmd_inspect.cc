@@ -259,7 +259,10 @@ void add_show_analyze_commands(CLI::App& app, Common& common) {
   cmd->add_option("--sample-seed", show->sample_seed,
                   "with --variation and --as: the seed of the other hands drawn for the variation (default 1)")
       ->type_name("N");
-  cmd->callback([&common, show, as] {
+  cmd->callback([&common, show, as, cmd] {
+    // An empty --variation names no position: refused as any malformed path,
+    // never taken for "no --variation" (the final position).
+    if (cmd->count("--variation") > 0 && show->variation.empty()) parse_variation_path(show->variation);
     show->sample_as = show->variation.empty() ? "" : *as;
     Registry registry = common.registry();
     const Position p = load_position(registry, *show);

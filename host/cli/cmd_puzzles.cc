@@ -125,14 +125,15 @@ std::string themes_line(const pz::ppb::Puzzle& p) {
 // One puzzle at the terminal; returns false when the learner quit.
 bool solve_one(Plugin& plugin, const pz::ppb::Puzzle& p, int k, int n, double gap, pz::Progress& progress,
                const fs::path& progress_path, bool color) {
-  fmt::print("\nPuzzle {} of {}: {}, ply {} ({})\n", k, n, p.source_log(), p.source_ply(), p.difficulty());
+  // Every text of the puzzle file reaches the terminal through visible() (input_checks.h).
+  fmt::print("\nPuzzle {} of {}: {}, ply {} ({})\n", k, n, visible(p.source_log()), p.source_ply(), visible(p.difficulty()));
   pz::Solving solving(plugin, p);
   fmt::print("{}\n", board_text(plugin, solving.state(), "", color));
-  fmt::print("{} to move: find the move that beats every other by {} points or more.\n", p.side(),
+  fmt::print("{} to move: find the move that beats every other by {} points or more.\n", visible(p.side()),
              pz::points_text(gap));
   std::string line;
   while (!solving.solved()) {
-    fmt::print("{}> ", p.side());
+    fmt::print("{}> ", visible(p.side()));
     std::fflush(stdout);
     if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
       fmt::print("\n");
@@ -142,13 +143,13 @@ bool solve_one(Plugin& plugin, const pz::ppb::Puzzle& p, int k, int n, double ga
     line.erase(line.find_last_not_of(" \t\r") + 1);
     if (line.empty()) continue;
     if (line == "hint") {
-      fmt::print("{}\n", solving.hint());
+      fmt::print("{}\n", visible(solving.hint()));
       continue;
     }
     if (line == "solution" || line == "skip") {
       std::string rest;
       for (const auto& m : solving.solution()) rest += (rest.empty() ? "" : " ") + m;
-      fmt::print("The solution: {} (the game went {}).\n", rest, p.played());
+      fmt::print("The solution: {} (the game went {}).\n", visible(rest), visible(p.played()));
       progress.record(p.id(), false);
       pz::write_progress(progress_path, progress);
       return true;
@@ -165,12 +166,12 @@ bool solve_one(Plugin& plugin, const pz::ppb::Puzzle& p, int k, int n, double ga
     }
     const auto& action = std::get<pb::ActionInfo>(typed);
     const pz::Verdict v = solving.answer(action.id(), action.notation());
-    fmt::print("{}\n", v.message);
+    fmt::print("{}\n", visible(v.message));
     if (v.right && !v.solved) fmt::print("{}\n", board_text(plugin, solving.state(), solving.before(), color));
   }
   progress.record(p.id(), solving.first_try());
   pz::write_progress(progress_path, progress);
-  if (!themes_line(p).empty()) fmt::print("Themes: {}.\n", themes_line(p));
+  if (!themes_line(p).empty()) fmt::print("Themes: {}.\n", visible(themes_line(p)));
   return true;
 }
 
@@ -180,7 +181,8 @@ void solve(Common& common, const SolveArgs& a) {
   if (a.start > set.puzzles_size())
     throw UsageError(fmt::format("--start {}: {} holds {} puzzles", a.start, a.file, set.puzzles_size()));
   Registry registry = common.registry();
-  Plugin& plugin = registry.find(set.game_id());
+  Plugin& plugin = pz::puzzle_plugin(registry, set, a.file);
+  pz::check_puzzle_set(plugin, set, a.file);  // every field against the game, before any is shown
   const fs::path progress_path = a.progress.empty() ? pz::default_progress_path() : fs::path(a.progress);
   pz::Progress progress = pz::read_progress(progress_path);
   int first = a.start - 1;

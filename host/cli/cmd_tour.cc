@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "gamehost/input_checks.h"
 #include "gamehost/plural.h"
 #include "gamehost/tour.h"
 
@@ -14,6 +15,8 @@ namespace gamehost {
 namespace {
 
 // Words wrapped to `width` columns (the tour's paragraphs are one line each).
+// Every text of the tour file reaches the terminal through visible()
+// (input_checks.h): no escape sequence from a file.
 std::string wrapped(const std::string& text, std::size_t width = 78) {
   std::istringstream words(text);
   std::string out, line, word;
@@ -30,7 +33,7 @@ class TerminalTour {
       : plugin_(plugin), tour_(std::move(tour)), starts_(load_tour_states(plugin, tour_)), color_(color) {}
 
   void run(std::size_t first) {
-    if (!tour_.title.empty()) fmt::print("{}\n", tour_.title);
+    if (!tour_.title.empty()) fmt::print("{}\n", visible(tour_.title));
     fmt::print("Answer each task with a move (e.g. RT@E3) or, for \"click\", a lot; next, back, reset, quit.\n");
     enter(first);
     std::string line;
@@ -71,12 +74,12 @@ class TerminalTour {
     state_ = starts_[k];
     before_.clear();
     const TourStep& s = tour_.steps[k];
-    fmt::print("\nStep {} of {}: {}\n", k + 1, tour_.steps.size(), s.title);
+    fmt::print("\nStep {} of {}: {}\n", k + 1, tour_.steps.size(), visible(s.title));
     show_board();
     for (const auto& p : s.text)
-      if (!p.empty()) fmt::print("\n{}\n", wrapped(p));
+      if (!p.empty()) fmt::print("\n{}\n", wrapped(visible(p)));
     if (s.task.kind != TourTask::Kind::None)
-      fmt::print("\n{}\n", wrapped("Task: " + s.task.ask));
+      fmt::print("\n{}\n", wrapped("Task: " + visible(s.task.ask)));
     else
       fmt::print("\n(next: the next step)\n");
   }
@@ -101,9 +104,9 @@ class TerminalTour {
       state_ = a.state;
       show_board();
     }
-    fmt::print("{}\n", a.message);  // one line: the verdict (a ruling may be long)
+    fmt::print("{}\n", visible(a.message));  // one line: the verdict (a ruling may be long)
     if (!a.solved) return fmt::print("Try again, or type next to go on.\n");
-    if (!task.done.empty()) fmt::print("{}\n", wrapped(task.done));
+    if (!task.done.empty()) fmt::print("{}\n", wrapped(visible(task.done)));
     fmt::print("{}\n", step_ + 1 == tour_.steps.size() ? "That was the last step: type quit to end the tour."
                                                        : "Type next for the next step.");
   }

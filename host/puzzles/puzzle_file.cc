@@ -55,8 +55,10 @@ void write_puzzle_set(const std::filesystem::path& path, const ppb::PuzzleSet& s
 }
 
 ppb::PuzzleSet read_puzzle_set(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  const std::string text = read_regular_file(path);
+  return parse_puzzle_set(read_regular_file(path), path.string());
+}
+
+ppb::PuzzleSet parse_puzzle_set(const std::string& text, const std::string& file) {
   ppb::PuzzleSet set;
   FirstError errors;
   gp::TextFormat::Parser parser;

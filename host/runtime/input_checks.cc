@@ -114,23 +114,75 @@ std::string clipped_word(std::string_view word) {
   return visible(word.substr(0, begin)) + clipped(word.substr(begin, end - begin)) + visible(word.substr(end));
 }
 
+// One line of a message, its words clipped; a line still longer than
+// kLongLine (input of many short words: a JSON key with spaces, a quoted
+// text) keeps its start and its end around "... (N bytes) ...".
+std::string clipped_line(std::string_view line) {
+  constexpr std::size_t kLongLine = 1024, kHead = 300, kTail = 100;
+  std::string out;
+  std::size_t at = 0;
+  while (at <= line.size()) {
+    const auto stop = std::min(line.find(' ', at), line.size());
+    out += clipped_word(line.substr(at, stop - at));
+    if (stop < line.size()) out += ' ';
+    at = stop + 1;
+  }
+  if (out.size() <= kLongLine) return out;
+  auto boundary = [&](std::size_t p) {  // back to the start of a character
+    while (p > 0 && (static_cast<unsigned char>(out[p]) & 0xc0) == 0x80) --p;
+    return p;
+  };
+  const std::size_t head = boundary(kHead), tail = boundary(out.size() - kTail);
+  return fmt::format("{}... ({} bytes) ...{}", out.substr(0, head), line.size(), out.substr(tail));
+}
+
 }  // namespace
 
 std::string clipped_words(std::string_view message) {
   std::string out;
   std::size_t at = 0;
   while (at <= message.size()) {
-    const auto stop = std::min(message.find_first_of(" \n", at), message.size());
-    out += clipped_word(message.substr(at, stop - at));
-    if (stop < message.size()) out += message[stop];
+    const auto stop = std::min(message.find('\n', at), message.size());
+    out += clipped_line(message.substr(at, stop - at));
+    if (stop < message.size()) out += '\n';
     at = stop + 1;
   }
   return out;
 }
 
+namespace {
+
+// The byte where `text`'s arrays and objects first nest deeper than
+// kMaxJsonDepth (strings skipped), or nullopt. Linear, before any parser
+// sees the text: a million nested '[' would cost protobuf's parser
+// seconds and a gigabyte before its own refusal.
+std::optional<std::size_t> too_deep_at(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void parse_json_text(std::string_view text, google::protobuf::Message& message, const std::string& what,
                      const std::string& why) {
   require_utf8(text, what);
+  if (const auto at = too_deep_at(text))
+    throw HostError(fmt::format("{}: {}: arrays and objects nested more than {} deep (byte {})", what, why,
+                                kMaxJsonDepth, *at));
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(text.data(), text.size()), &message);
   if (!status.ok())

@@ -30,6 +30,12 @@ std::string read_sign_key(const std::filesystem::path& path, const std::string& 
   std::string key = read_regular_file(path, label);
   if (key.size() < kMinKeyBytes)
     throw HostError(fmt::format("{}: a key of {} bytes is too short (at least {})", label, key.size(), kMinKeyBytes));
+  // HMAC pads a key with zero bytes to its block: K and K followed by NULs
+  // would sign alike, so two different key files would check each other's logs.
+  if (key.back() == '\0')
+    throw HostError(fmt::format("{}: the key ends with a zero byte (byte {}); HMAC would not tell it from the key "
+                                "without its trailing zero bytes",
+                                label, key.size() - 1));
   return key;
 }
 

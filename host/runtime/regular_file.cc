@@ -34,6 +34,11 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
   if (::stat(path.c_str(), &st) != 0)
     throw fail(errno == ENOENT || errno == ENOTDIR ? "no such file" : fmt::format("cannot be read: {}", std::strerror(errno)));
   if (const std::string kind = kind_of(st.st_mode); !kind.empty()) throw fail(kind);
+  auto too_large = [&](std::uint64_t size) {
+    return fail(fmt::format("is larger than {} MiB ({} bytes), more than is read from one file", kMaxReadBytes >> 20,
+                            size));
+  };
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxReadBytes) throw too_large(static_cast<std::uint64_t>(st.st_size));
   // O_NONBLOCK and fstat again: a file swapped for a FIFO in between is
   // still refused, never waited on.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -48,6 +53,8 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) throw fail(fmt::format("cannot be read: {}", std::strerror(errno)));
       if (n == 0) break;
+      // A file that grows while it is read is bounded too.
+      if (bytes.size() + static_cast<std::size_t>(n) > kMaxReadBytes) throw too_large(bytes.size() + static_cast<std::size_t>(n));
       bytes.append(buf, static_cast<std::size_t>(n));
     }
   } catch (...) {

@@ -3,7 +3,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <functional>
 
 #include "gamehost/error.h"
 #include "gamehost/framing.h"
@@ -14,6 +13,16 @@ namespace gamehost {
 namespace {
 
 constexpr std::uint32_t kMaxVariationBytes = 64u << 20;
+
+// The children of `x` in the order the move list shows them: variations
+// first, then the line goes on.
+void push_children_for_walk(const VariationTree& tree, VariationTree::NodeId x, std::vector<VariationTree::NodeId>& stack) {
+  const auto& kids = tree.node(x).children;
+  // A stack pops last first: the continuation goes in first, then the
+  // variations from the last to the first.
+  if (!kids.empty()) stack.push_back(kids.front());
+  for (std::size_t i = kids.size(); i-- > 1;) stack.push_back(kids[i]);
+}
 
 }  // namespace
 
@@ -84,11 +93,15 @@ std::optional<VariationTree::NodeId> VariationTree::remove(NodeId id) {
   const NodeId parent = node(id).parent;
   auto& siblings = nodes_[static_cast<std::size_t>(parent)].children;
   siblings.erase(std::find(siblings.begin(), siblings.end(), id));
-  std::function<void(NodeId)> kill = [&](NodeId x) {
+  // Iterative: a line may be as deep as kMaxVariationDepth, and no walk of
+  // the tree may grow the call stack with it.
+  std::vector<NodeId> stack{id};
+  while (!stack.empty()) {
+    const NodeId x = stack.back();
+    stack.pop_back();
     nodes_[static_cast<std::size_t>(x)].alive = false;
-    for (NodeId c : node(x).children) kill(c);
-  };
-  kill(id);
+    for (NodeId c : node(x).children) stack.push_back(c);
+  }
   return parent;
 }
 
@@ -136,14 +149,15 @@ std::optional<VariationTree::NodeId> VariationTree::find(const std::string& text
 
 std::vector<VariationTree::NodeId> VariationTree::leaves() const {
   std::vector<NodeId> out;
-  std::function<void(NodeId)> walk = [&](NodeId x) {
+  std::vector<NodeId> stack{0};
+  while (!stack.empty()) {
+    const NodeId x = stack.back();
+    stack.pop_back();
     const Node& n = node(x);
     if (!n.recorded && n.children.empty()) out.push_back(x);
     // Variations first, then the line goes on: the order of the move list.
-    for (std::size_t i = 1; i < n.children.size(); ++i) walk(n.children[i]);
-    if (!n.children.empty()) walk(n.children.front());
-  };
-  walk(0);
+    push_children_for_walk(*this, x, stack);
+  }
   return out;
 }
 
@@ -154,20 +168,25 @@ VariationsFile VariationTree::to_file(const GameLog& log) const {
   h.set_initial_state_hash(log.record.header().initial_state_hash());
   h.set_plies(static_cast<std::uint32_t>(plies_));
   std::vector<std::uint32_t> index(nodes_.size(), 0);  // 1-based place in the file
-  std::function<void(NodeId)> walk = [&](NodeId x) {
-    for (NodeId c : node(x).children) {
-      if (!node(c).recorded) {
-        VariationNode& out = *file.add_nodes();
-        if (node(x).recorded) out.set_ply(static_cast<std::uint32_t>(node(x).ply));
-        else out.set_parent(index[static_cast<std::size_t>(x)]);
-        out.set_action_id(node(c).move.action_id);
-        out.set_notation(node(c).move.notation);
-        index[static_cast<std::size_t>(c)] = static_cast<std::uint32_t>(file.nodes_size());
-      }
-      walk(c);
+  // Depth first, parents before children, siblings in their order (an
+  // explicit stack: no walk grows the call stack with a line's depth).
+  std::vector<NodeId> stack;
+  for (std::size_t i = node(0).children.size(); i-- > 0;) stack.push_back(node(0).children[i]);
+  while (!stack.empty()) {
+    const NodeId c = stack.back();
+    stack.pop_back();
+    const NodeId x = node(c).parent;
+    if (!node(c).recorded) {
+      VariationNode& out = *file.add_nodes();
+      if (node(x).recorded) out.set_ply(static_cast<std::uint32_t>(node(x).ply));
+      else out.set_parent(index[static_cast<std::size_t>(x)]);
+      out.set_action_id(node(c).move.action_id);
+      out.set_notation(node(c).move.notation);
+      index[static_cast<std::size_t>(c)] = static_cast<std::uint32_t>(file.nodes_size());
     }
-  };
-  walk(0);
+    const auto& kids = node(c).children;
+    for (std::size_t i = kids.size(); i-- > 0;) stack.push_back(kids[i]);
+  }
   return file;
 }
 
@@ -176,10 +195,15 @@ void VariationTree::add_file(const VariationsFile& file, const GameLog& log, con
   if (h.game_id() != log.record.header().game_id() ||
       h.initial_state_hash() != log.record.header().initial_state_hash())
     throw HostError(fmt::format("{}: these variations belong to another game than {}", label, log.file));
+  if (file.nodes_size() > kMaxVariationNodes)
+    throw HostError(fmt::format("{}: {} variation moves, more than the {} a file may hold", label, file.nodes_size(),
+                                kMaxVariationNodes));
   std::vector<NodeId> placed;
+  std::vector<int> depth;  // of each node of the file: moves from the recorded game
   for (int k = 0; k < file.nodes_size(); ++k) {
     const VariationNode& n = file.nodes(k);
     NodeId parent;
+    int moves = 1;
     if (n.parent() == 0) {
       if (n.ply() > static_cast<std::uint32_t>(plies_))
         throw HostError(fmt::format("{}: node {}: ply {} is past the game's end (ply {})", label, k + 1, n.ply(), plies_));
@@ -188,8 +212,12 @@ void VariationTree::add_file(const VariationsFile& file, const GameLog& log, con
       if (n.parent() > static_cast<std::uint32_t>(k))
         throw HostError(fmt::format("{}: node {}: its parent {} does not come before it", label, k + 1, n.parent()));
       parent = placed[n.parent() - 1];
+      moves = depth[n.parent() - 1] + 1;
+      if (moves > kMaxVariationDepth)
+        throw HostError(fmt::format("{}: node {}: a line more than {} moves deep", label, k + 1, kMaxVariationDepth));
     }
     placed.push_back(play(parent, {n.action_id(), n.notation()}));
+    depth.push_back(moves);
   }
 }
 
@@ -225,14 +253,10 @@ std::vector<std::string> split_move_list(const std::string& text, const std::str
 
 std::filesystem::path variations_path_for(const std::filesystem::path& log) { return log.string() + ".ghvars"; }
 
-VariationTree read_variations(const std::filesystem::path& log_path, const GameLog& log) {
+VariationTree parse_variations(std::string_view view, const std::string& label, const GameLog& log) {
   VariationTree tree = VariationTree::of_log(log);
-  const auto path = variations_path_for(log_path);
-  if (!std::filesystem::exists(path)) return tree;
-  const std::string bytes = read_regular_file(path);
-  const std::string_view view(bytes);
   auto fail = [&](std::size_t at, const std::string& what) {
-    throw HostError(fmt::format("{}: byte {}: {}", path.string(), at, what));
+    throw HostError(fmt::format("{}: byte {}: {}", label, at, what));
   };
   if (view.size() < 12 || view.substr(0, 8) != kVariationsMagic) fail(0, "not a gamehost variations file (wrong magic)");
   if (get_u32(view, 8) != kVariationsFormatVersion)
@@ -244,8 +268,14 @@ VariationTree read_variations(const std::filesystem::path& log_path, const GameL
   VariationsFile file;
   if (!file.ParseFromArray(frame.payload.data(), static_cast<int>(frame.payload.size())))
     fail(12, "the record does not parse");
-  tree.add_file(file, log, path.string());
+  tree.add_file(file, log, label);
   return tree;
+}
+
+VariationTree read_variations(const std::filesystem::path& log_path, const GameLog& log) {
+  const auto path = variations_path_for(log_path);
+  if (!std::filesystem::exists(path)) return VariationTree::of_log(log);
+  return parse_variations(read_regular_file(path), path.string(), log);
 }
 
 void write_variations(const std::filesystem::path& log_path, const GameLog& log, const VariationTree& tree) {

@@ -190,6 +190,17 @@ std::vector<std::string> load_tour_states(Plugin& plugin, const Tour& tour) {
     const auto fail = [&](const std::string& why) {
       throw HostError(fmt::format("{}:{}: task of step '{}': {}", tour.file, t.line, step.title, why));
     };
+    if (t.kind == TourTask::Kind::Refused) {
+      // The code must be one the game refuses moves with, or no answer can match it.
+      const auto& codes = plugin.info().ruling_codes();
+      if (std::find(codes.begin(), codes.end(), t.code) == codes.end()) {
+        std::string known;
+        for (const auto& c : codes) known += (known.empty() ? "" : ", ") + c;
+        fail(codes.empty() ? fmt::format("ruling {}: {} lists no ruling codes, so no refused task can be answered",
+                                         clipped(t.code), plugin.id())
+                           : fmt::format("ruling {} is not one of {}'s ({})", clipped(t.code), plugin.id(), known));
+      }
+    }
     if (!t.wants_click()) {
       if (plugin.query(states.back(), pb::QueryFlags()).terminal()) fail("the game is over here: no move to make");
       continue;

@@ -4,6 +4,7 @@
 // and a takeback is recorded honestly (the log verifies, keeps the
 // taken-back ply, and ends where the game without the bad move ends).
 #include <catch2/catch.hpp>
+#include <google/protobuf/util/json_util.h>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -248,7 +249,14 @@ TEST_CASE("verify refuses a chance ply marked as taken back", "[cli][coach]") {
   CHECK(json.out.find("taken_back") == std::string::npos);  // absent unless true
   test::write_file(dir / "bad.json", edited);
   const auto out = dir / "bad.ghlog";
-  REQUIRE(test::run_gamehost({"import", (dir / "bad.json").string(), "--out", out.string()}).exit_code == 0);
+  // import refuses what verify refuses, with its message; the log written
+  // here directly is verify's to refuse.
+  const auto im = test::run_gamehost({"import", (dir / "bad.json").string(), "--out", out.string()});
+  CHECK(im.exit_code == 1);
+  CHECK_THAT(im.err, Catch::Matches(R"([\s\S]*bad\.json: byte \d+, ply 1: a chance event cannot be taken back\n)"));
+  gamehost::pb::GameRecord record;
+  REQUIRE(google::protobuf::util::JsonStringToMessage(edited, &record).ok());
+  test::write_file(out, gamehost::encode_log(record));
   const auto r = test::run_gamehost({"verify", out.string()});
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.err, Catch::Matches(R"([\s\S]*bad\.ghlog: byte \d+, ply 1: a chance event cannot be taken back\n)"));

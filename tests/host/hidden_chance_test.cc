@@ -152,12 +152,16 @@ TEST_CASE("chance is committed, revealed at the end, and checked by verify", "[c
   GameRecord bad = record;
   bad.mutable_result()->set_chance_seed(record.result().chance_seed() + 1);
   test::write_file(dir / "bad.json", json_of(bad));
-  REQUIRE(test::run_gamehost({"import", (dir / "bad.json").string(), "--out", (dir / "bad.ghlog").string()}).exit_code == 0);
+  // import refuses it as verify does (issue 44); the log written directly is verify's to refuse.
+  const auto bad_import = test::run_gamehost({"import", (dir / "bad.json").string(), "--out", (dir / "bad.ghlog").string()});
+  CHECK(bad_import.exit_code == 1);
+  test::write_file(dir / "bad.ghlog", gamehost::encode_log(bad));
   const auto refused = test::run_gamehost({"verify", (dir / "bad.ghlog").string()});
   CHECK(refused.exit_code == 1);
   CHECK_THAT(refused.err, Catch::Contains(", result: the revealed chance seed " +
                                           std::to_string(record.result().chance_seed() + 1) +
                                           " does not match the header's commitment: it hashes to "));
+  CHECK(bad_import.err == std::regex_replace(refused.err, std::regex("bad\\.ghlog"), "bad.json"));
 
   // A host that drew from another seed and revealed that one, commitment and
   // all: the commitment holds, but the outcomes do not follow from it.
@@ -180,8 +184,9 @@ TEST_CASE("chance is committed, revealed at the end, and checked by verify", "[c
   swapped.mutable_result()->set_chance_seed(other_record.result().chance_seed());
   swapped.mutable_result()->set_chance_salt(other_record.result().chance_salt());
   test::write_file(dir / "swapped.json", json_of(swapped));
-  REQUIRE(test::run_gamehost({"import", (dir / "swapped.json").string(), "--out", (dir / "swapped.ghlog").string()})
-              .exit_code == 0);
+  CHECK(test::run_gamehost({"import", (dir / "swapped.json").string(), "--out", (dir / "swapped.ghlog").string()})
+            .exit_code == 1);
+  test::write_file(dir / "swapped.ghlog", gamehost::encode_log(swapped));
   const auto cheated = test::run_gamehost({"verify", (dir / "swapped.ghlog").string()});
   CHECK(cheated.exit_code == 1);
   const std::string first_ply = first_chance.substr(0, first_chance.find(':'));

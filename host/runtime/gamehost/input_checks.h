@@ -33,14 +33,22 @@ std::string clipped(std::string_view text, std::size_t keep = 40);
 // JSON parser, the command-line parser), which may quote input of any
 // length: each line kept, each word longer than 256 bytes clipped() inside
 // its quotes or brackets ("A10 'xxxx... (1048576 bytes)': ..."), every
-// other word made visible().
+// other word made visible(); a line still longer than 1,024 bytes (many
+// short words: a JSON key holding spaces) keeps its first 300 and last 100
+// bytes around "... (N bytes) ...".
 std::string clipped_words(std::string_view message);
+
+// The deepest nesting of arrays and objects parse_json_text() reads (a
+// game record nests 5 deep, an Abstract Play record about 8).
+inline constexpr int kMaxJsonDepth = 64;
 
 // `text` parsed as protobuf's JSON mapping of `message` (the JSON of
 // `import`, an Abstract Play record, a tournament's plan and parts): strict
 // UTF-8 first, "WHAT: not UTF-8 text (byte N)", so no byte that is not
-// UTF-8 reaches the parser or a message; then the parser's complaint, if
-// any, as "WHAT: WHY: " + clipped_words() of it (HostError).
+// UTF-8 reaches the parser or a message; "WHAT: WHY: arrays and objects
+// nested more than 64 deep (byte N)" before the parser sees the text; then
+// the parser's complaint, if any, as "WHAT: WHY: " + clipped_words() of it
+// (HostError).
 void parse_json_text(std::string_view text, google::protobuf::Message& message, const std::string& what,
                      const std::string& why);
 

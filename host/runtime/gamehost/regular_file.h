@@ -3,16 +3,24 @@
 // socket is refused at once, before any read, with what it is.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
 namespace gamehost {
 
+// The most any program of the project reads from one file (a log, a
+// sidecar, a position, a puzzle set, a tour, a key): 256 MiB, far above any
+// real one (a log's record is at most 16 MiB), far below what would exhaust
+// the memory of a small machine.
+inline constexpr std::uint64_t kMaxReadBytes = 256u << 20;
+
 // The whole contents of `path`. Throws HostError "LABEL: what" where LABEL
 // is `label` when given (e.g. "--position x.txt"), else the path:
 // "no such file", "is a directory, not a file", "is a FIFO (named pipe), not
 // a file", "is a device, not a file", "is a socket, not a file",
-// "cannot be read: REASON".
+// "cannot be read: REASON", "is larger than 256 MiB (N bytes), more than
+// is read from one file" (checked before the read, and again as it grows).
 std::string read_regular_file(const std::filesystem::path& path, const std::string& label = "");
 
 // Throws the same errors when `path` exists and is not a regular file (an

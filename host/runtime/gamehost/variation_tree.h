@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gamehost/game_log.h"
@@ -29,6 +30,12 @@ using v1::VariationsFile;
 
 inline constexpr std::string_view kVariationsMagic{"\x89GHVARS\n", 8};
 inline constexpr std::uint32_t kVariationsFormatVersion = 1;
+// What a variations file may hold (docs/logs.md "Variations"): lines at
+// most this many moves past the recorded game, and at most this many
+// moves in all. Reading refuses more, so no walk of a tree read from a
+// file (the viewer's, export's) goes deeper than a game could.
+inline constexpr int kMaxVariationDepth = 1000;
+inline constexpr int kMaxVariationNodes = 100000;
 
 class VariationTree {
  public:
@@ -93,7 +100,8 @@ class VariationTree {
   VariationsFile to_file(const GameLog& log) const;
   // Adds the variations of `file` to this tree (the recorded game). Throws
   // HostError "LABEL: what" naming the node for a file that does not fit
-  // (a parent after its child, a ply past the game, another game).
+  // (a parent after its child, a ply past the game, another game, a line
+  // deeper than kMaxVariationDepth, more than kMaxVariationNodes moves).
   void add_file(const VariationsFile& file, const GameLog& log, const std::string& label);
 
  private:
@@ -123,6 +131,9 @@ std::filesystem::path variations_path_for(const std::filesystem::path& log);  //
 // Throws HostError "LOG.ghvars: byte N: what" for a damaged file or one of
 // another game.
 VariationTree read_variations(const std::filesystem::path& log_path, const GameLog& log);
+// The same for the bytes of such a file, named `label` in errors (the
+// reader the fuzzer feeds, tests/fuzz/variations_fuzz.cc).
+VariationTree parse_variations(std::string_view bytes, const std::string& label, const GameLog& log);
 // Replaces the sidecar with `tree`'s variations (written to a temporary
 // file, then renamed over it: a crash leaves the old file or the new one);
 // removes it when there are none.

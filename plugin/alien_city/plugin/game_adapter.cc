@@ -120,6 +120,8 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     // own, so that logs written before them still replay).
     info.set_position_option("position");
     info.set_edits_line(std::string(kEditsLine));
+    // The codes of the rulings a move is refused by (core/rules.cc).
+    for (const char* code : {"R1", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11"}) info.add_ruling_codes(code);
     (*info.mutable_analysis_topics())["score"] = "the score breakdown with every route";
     (*info.mutable_analysis_topics())["why LOT"] = "why nothing from the mover's supply can be built on LOT";
     (*info.mutable_analysis_topics())["themes MOVE"] = "what the mover's decision MOVE does, for puzzles";

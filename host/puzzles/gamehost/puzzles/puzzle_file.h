@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <string>
 
+#include "gamehost/plugin.h"
 #include "gamehost/puzzles/puzzles.pb.h"
+#include "gamehost/registry.h"
 
 namespace gamehost::puzzles {
 
@@ -26,5 +28,20 @@ void write_puzzle_set(const std::filesystem::path& path, const ppb::PuzzleSet& s
 // what" for text that does not parse, "FILE: puzzle K (ID): what" for a
 // puzzle that makes no sense.
 ppb::PuzzleSet read_puzzle_set(const std::filesystem::path& path);
+// The same for a set's text, named `file` in errors (the reader the fuzzer
+// feeds, tests/fuzz/puzzle_file_fuzz.cc).
+ppb::PuzzleSet parse_puzzle_set(const std::string& text, const std::string& file);
+
+// The plugin of the set's game; an unknown one is "FILE: game_id 'X': why".
+Plugin& puzzle_plugin(Registry& registry, const ppb::PuzzleSet& set, const std::string& file);
+
+// Checks every field of every puzzle against the game (puzzle_check.cc):
+// the game is the set's, the state is one the game reads, the seat is the
+// one to move there and `side` its name, the difficulty easy, medium or
+// hard, every step's seat the one to move, every move legal with the
+// game's own notation, `best` the notation of `best_action`, and every
+// value a finite number. Throws HostError "FILE: puzzle K (ID): FIELD:
+// what" (the texts quoted clipped and visible).
+void check_puzzle_set(Plugin& plugin, const ppb::PuzzleSet& set, const std::string& file);
 
 }  // namespace gamehost::puzzles
