@@ -341,6 +341,9 @@ void Room::record_ply(int seat, std::uint32_t action, pb::StepResponse& applied,
   before_ = std::move(state_);
   state_ = std::move(*applied.mutable_state());
   take_step_info(applied, info_);
+  // Fischer: the increment once the seat's turn (of one or more plies) is over.
+  if (seat >= 0 && info_.to_move() != seat && summary_.time().has_live())
+    remaining_[static_cast<std::size_t>(seat)] += summary_.time().live().increment_ms();
   running_ = -1;
   timer_.cancel();
   if (summary_.status() == net::PLAYING && !info_.terminal() && info_.to_move() >= 0) start_clock();
@@ -357,7 +360,6 @@ bool Room::charge(int seat) {
     auto& left = remaining_[static_cast<std::size_t>(seat)];
     left -= now - turn_started_ms_;
     if (left <= 0) return false;
-    left += time.live().increment_ms();
   } else if (time.has_correspondence()) {
     if (now > deadline_ms_) return false;
   }
