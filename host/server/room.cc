@@ -231,7 +231,7 @@ void Room::resume(const GameRecord& record, std::int64_t server_down_ms, Registr
   if (summary_.status() == net::PLAYING && !info_.terminal() && info_.to_move() >= 0) {
     running_ = info_.to_move();
     const std::int64_t used_before_stop = std::max<std::int64_t>(0, now - server_down_ms - record.turn_started_ms);
-    if (summary_.time().has_live() && plies_.size() == point.log.record.plies_size())
+    if (summary_.time().has_live())
       remaining_[static_cast<std::size_t>(running_)] -= used_before_stop;
     turn_started_ms_ = now;
     deadline_ms_ = record.deadline_ms ? record.deadline_ms + server_down_ms : 0;
