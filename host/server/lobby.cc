@@ -183,7 +183,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
       }
       case net::ClientMessage::kUnwatch: {
         if (Room* room = find_room(peer, request.unwatch().game_id(), id)) {
-          room->unfollow(peer.get());
+          room->unfollow(peer.get(), /*spectator_only=*/true);
           send_ack(*peer, id);
         }
         return;

@@ -109,7 +109,7 @@ void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t rep
   peer->send(std::move(m));
 }
 
-void Room::unfollow(const Peer* peer) {
+void Room::unfollow(const Peer* peer, bool spectator_only) {
   bool seat_left = false;
   const auto drop = [&](std::vector<std::weak_ptr<Peer>>& list) {
     const auto before = list.size();
@@ -118,7 +118,8 @@ void Room::unfollow(const Peer* peer) {
                list.end());
     return before != list.size();
   };
-  for (auto& s : seats_) seat_left |= drop(s.peers);
+  if (!spectator_only)
+    for (auto& s : seats_) seat_left |= drop(s.peers);
   drop(spectators_);
   if (seat_left) save();
 }
