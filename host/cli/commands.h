@@ -147,5 +147,7 @@ void add_tour_command(CLI::App& app, Common& common);
 void add_puzzles_commands(CLI::App& app, Common& common);
 // The conformance test of one plugin (cmd_check_plugin.cc, docs/writing-a-plugin.md).
 void add_check_plugin_command(CLI::App& app, Common& common);
+// The network server (cmd_serve.cc, docs/protocol.md).
+void add_serve_command(CLI::App& app, Common& common);
 
 }  // namespace gamehost
