@@ -18,6 +18,7 @@
 #include "gamehost/random.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
+#include "gamehost/review/candidates.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/recheck.h"
@@ -144,13 +145,18 @@ namespace {
 std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Positions& pos,
                                                     const rpb::ReviewSettings& settings, bool keeps_points) {
   std::vector<std::optional<ExactValue>> exact(pos.states.size());
-  ExactSolver solver(game, keeps_points, settings.solver_nodes(), settings.solve_nodes());
-  for (int k = static_cast<int>(pos.states.size()) - 1; k >= 0; --k) {
+  ExactSolver budgeted(game, keeps_points, settings.solver_nodes(), settings.solve_nodes());
+  // Within the exact depth: the same solvers without a limit.
+  ExactSolver deep(game, keeps_points, settings.solver_nodes() ? kUnlimitedSolveNodes : 0,
+                   settings.solve_nodes() ? kUnlimitedSolveNodes : 0);
+  const int last = static_cast<int>(pos.states.size()) - 1;
+  for (int k = last; k >= 0; --k) {
     const auto& info = pos.infos[k];
     if (info.terminal()) {
       exact[k] = terminal_value(game, pos.states[k], info);
       continue;
     }
+    ExactSolver& solver = last - k <= static_cast<int>(settings.exact_depth()) ? deep : budgeted;
     if (!solver.applicable()) break;
     std::optional<double> guess;
     // An unfinished log's last position has no position after it.
@@ -210,14 +216,19 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     const std::uint64_t seed = position_seed(c.settings.seed(), k);
     DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed,
                                       kLinePlies, c.keeps_points, proved_after);
-    // About to be called a mistake or blunder on estimates: look again first.
-    if (d.best_action != ply.action_id() && d.best.margin() - d.played.margin() >= c.settings.mistake() &&
-        d.playouts_each > 0) {
-      bool best_proved = false;
-      recheck_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed, c.keeps_points, d,
-                       best_proved);
+    // Just before the solver's reach (the move played's position proved):
+    // the verdict is checked by proving the search's candidate moves.
+    const int after_left = static_cast<int>(c.pos.states.size()) - 2 - k;  // decisions left after the move
+    if (proved_after && prove_candidates(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
+                                         c.keeps_points, after_left <= static_cast<int>(c.settings.exact_depth()),
+                                         kLinePlies, d)) {
       r.set_rechecked(true);
-      r.set_best_proved(best_proved);
+      r.set_best_proved(true);
+    } else if (d.best_action != ply.action_id() && d.best.margin() - d.played.margin() >= c.settings.mistake() &&
+               d.playouts_each > 0) {
+      // About to be called a mistake or blunder on estimates: look again first.
+      recheck_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed, c.keeps_points, d);
+      r.set_rechecked(true);
     }
     *r.mutable_before() = d.best;
     *r.mutable_after() = d.played;
@@ -227,9 +238,10 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }
   judge_move(ply.action_id(), c.settings, r);
-  // The search's choice proved no better than the move played says nothing
-  // of the other moves: a better one may exist, so not "best".
-  if (r.rechecked() && r.best_proved() && r.move_class() == rpb::BEST) r.set_move_class(rpb::UNCLEAR);
+  // The candidates proved no better than the move played say nothing of
+  // the other moves: a better one may exist, so not "best" (unless every
+  // move was proved).
+  if (r.best_proved() && !r.before().exact() && r.move_class() == rpb::BEST) r.set_move_class(rpb::UNCLEAR);
   return r;
 }
 
