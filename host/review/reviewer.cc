@@ -203,6 +203,7 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
   r.set_reviewed(true);
   r.set_legal_count(static_cast<std::uint32_t>(c.pos.infos[k].legal_ids_size()));
   r.set_sampled_hidden(c.hidden);
+  bool unproved_claim = false;
   if (c.exact[k] && c.exact[k + 1]) {
     *r.mutable_before() = c.exact[k]->for_seat[seat];
     *r.mutable_after() = c.exact[k + 1]->for_seat[seat];
@@ -219,9 +220,11 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     // Just before the solver's reach (the move played's position proved):
     // the verdict is checked by proving the search's candidate moves.
     const int after_left = static_cast<int>(c.pos.states.size()) - 2 - k;  // decisions left after the move
-    if (proved_after && prove_candidates(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
+    const bool proved =
+        proved_after && prove_candidates(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
                                          c.keeps_points, after_left <= static_cast<int>(c.settings.exact_depth()),
-                                         kLinePlies, d)) {
+                                         kLinePlies, d);
+    if (proved) {
       r.set_rechecked(true);
       r.set_best_proved(true);
     } else if (d.best_action != ply.action_id() && d.best.margin() - d.played.margin() >= c.settings.mistake() &&
@@ -230,6 +233,7 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
       recheck_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed, c.keeps_points, d);
       r.set_rechecked(true);
     }
+    unproved_claim = proved_after && !proved;
     *r.mutable_before() = d.best;
     *r.mutable_after() = d.played;
     r.set_before_error(d.best_error);
@@ -238,10 +242,17 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }
   judge_move(ply.action_id(), c.settings, r);
-  // The candidates proved no better than the move played say nothing of
-  // the other moves: a better one may exist, so not "best" (unless every
-  // move was proved).
-  if (r.best_proved() && !r.before().exact() && r.move_class() == rpb::BEST) r.set_move_class(rpb::UNCLEAR);
+  if (r.best_proved() && !r.before().exact() && r.move_class() == rpb::BEST) {
+    // The candidates proved no better than the move played say nothing of
+    // the moves not proved, one of which may be better: not "best".
+    r.set_move_class(rpb::UNCLEAR);
+  }
+  if (unproved_claim && (r.move_class() == rpb::MISTAKE || r.move_class() == rpb::BLUNDER)) {
+    // The move played is proved, the better move the search names is not,
+    // within the budget: the claim cannot be checked, and estimates this
+    // near the solver's reach have been wrong by more than their errors.
+    r.set_move_class(rpb::UNCLEAR);
+  }
   return r;
 }
 

@@ -3,10 +3,11 @@
 // review's regression tests check in (tests/review/review_cases_test.cc)
 // and that docs/review.md quotes.
 //
-//   build/bin/exact_moves PLUGIN LOG PLY [BUDGET] [MOVE...]
+//   build/bin/exact_moves PLUGIN LOG PLY [BUDGET] [MOVE...|--position]
 //
 // PLY is the ply about to be played (the position after PLY-1 plies);
-// MOVE, when given, limits the moves solved (their notation). Prints one
+// MOVE, when given, limits the moves solved (their notation);
+// --position solves the position itself instead (its value and best line). Prints one
 // line a move: its notation, the mover's exact final margin after it (or
 // "not proved"), the positions visited and the wall time; then the
 // position's value, when every move was proved.
@@ -49,6 +50,20 @@ int main(int argc, char** argv) {
   const int plies_left = static_cast<int>(states.size()) - ply;
   fmt::print("{} ply {}: seat {} to move, {} legal moves, {} plies to the end of the game\n", argv[2], ply, seat,
              info.legal_ids_size(), plies_left);
+  if (only.count("--position")) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto solved = review::solve_in_game(*game, state, budget);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!solved) {
+      fmt::print("not proved within {} positions ({:.1f} s)\n", budget, seconds);
+      return 0;
+    }
+    std::string line;
+    for (const auto& n : review::line_notation(*game, state, solved->line)) line += " " + n;
+    fmt::print("value for the mover: {:+.0f} ({} positions, {:.1f} s); best line:{}\n",
+               seat == 0 ? solved->margin : -solved->margin, solved->nodes, seconds, line);
+    return 0;
+  }
   bool all = true;
   double best = -1e300;
   for (const std::uint32_t a : info.legal_ids()) {

@@ -160,7 +160,6 @@ struct alignas(64) EndgameSolver::Bucket {
 void EndgameSolver::FreeTable::operator()(Bucket* b) const { std::free(b); }
 
 std::size_t EndgameSolver::table_buckets_for(std::uint64_t budget) {
-  if (const char* e = std::getenv("AC_TT_LOG2")) return std::size_t{1} << std::atoi(e);
   std::size_t buckets = kMinBuckets;
   while (buckets < kMaxBuckets && buckets < budget / 2) buckets *= 2;
   return buckets;
