@@ -67,7 +67,9 @@ bool prove_candidates(Plugin& game, const std::string& state, const pb::StateInf
     played_move = std::move(*m);
     played_move.value.set_exact(true);
   }
-  const double guess = seat0_margin(played_move.value, seat);
+  // A sibling's value as the first window (points only: a result has no window to try).
+  const std::optional<double> guess =
+      keeps_points ? std::optional<double>(seat0_margin(played_move.value, seat)) : std::nullopt;
 
   std::vector<std::uint32_t> moves{d.best_action};
   moves.insert(moves.end(), d.candidates.begin(), d.candidates.end());
