@@ -159,7 +159,8 @@ void add_review_command(CLI::App& app, Common& common) {
       ->check(whole_number_check());
   cmd->add_option("--depth", a->depth,
                   "exact for at least the last N decisions: positions that near the end are solved whatever it "
-                  "costs (default 0: the budgets alone; 18 takes minutes a game, docs/review.md)")
+                  "costs (default 0: the budgets alone; each decision more costs several times as much, "
+                  "docs/review.md)")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--move-value", a->move_value,
                   "how the best move and the move played are valued: reply (default: each against the opponent's "
