@@ -150,13 +150,15 @@ std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Position
   ExactSolver deep(game, keeps_points, settings.solver_nodes() ? kUnlimitedSolveNodes : 0,
                    settings.solve_nodes() ? kUnlimitedSolveNodes : 0);
   const int last = static_cast<int>(pos.states.size()) - 1;
+  // An unfinished log does not say how far its end is: the budgets alone.
+  const int depth = pos.infos[last].terminal() ? static_cast<int>(settings.exact_depth()) : 0;
   for (int k = last; k >= 0; --k) {
     const auto& info = pos.infos[k];
     if (info.terminal()) {
       exact[k] = terminal_value(game, pos.states[k], info);
       continue;
     }
-    ExactSolver& solver = last - k <= static_cast<int>(settings.exact_depth()) ? deep : budgeted;
+    ExactSolver& solver = last - k <= depth ? deep : budgeted;
     if (!solver.applicable()) break;
     std::optional<double> guess;
     // An unfinished log's last position has no position after it.
@@ -219,11 +221,12 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
                                       kLinePlies, c.keeps_points, proved_after);
     // Just before the solver's reach (the move played's position proved):
     // the verdict is checked by proving the search's candidate moves.
-    const int after_left = static_cast<int>(c.pos.states.size()) - 2 - k;  // decisions left after the move
-    const bool proved =
-        proved_after && prove_candidates(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings,
-                                         c.keeps_points, after_left <= static_cast<int>(c.settings.exact_depth()),
-                                         kLinePlies, d);
+    // Decisions left after the move, when the log reaches the game's end.
+    const int after_left = static_cast<int>(c.pos.states.size()) - 2 - k;
+    const bool within_depth = c.settings.exact_depth() > 0 && c.pos.infos.back().terminal() &&
+                              after_left <= static_cast<int>(c.settings.exact_depth());
+    const bool proved = proved_after && prove_candidates(game, c.pos.states[k], c.pos.infos[k], ply.action_id(),
+                                                         c.settings, c.keeps_points, within_depth, kLinePlies, d);
     if (proved) {
       r.set_rechecked(true);
       r.set_best_proved(true);
