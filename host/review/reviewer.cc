@@ -158,7 +158,7 @@ std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Position
       exact[k] = terminal_value(game, pos.states[k], info);
       continue;
     }
-    ExactSolver& solver = last - k <= depth ? deep : budgeted;
+    ExactSolver& solver = depth > 0 && last - k <= depth ? deep : budgeted;
     if (!solver.applicable()) break;
     std::optional<double> guess;
     // An unfinished log's last position has no position after it.
