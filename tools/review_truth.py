@@ -4,7 +4,7 @@
 Usage: tools/review_truth.py GAMEHOST LOG|DIR [LOG|DIR ...] [--iters N] [--solve-nodes M] [--solver-nodes 0]
                              [--jobs J] [--reuse]
                              [--reference-nodes S] [--reference-nodes-result S]
-                             [--reference-dir DIR] [--tolerance T]
+                             [--reference-dir DIR] [--reference-depth N] [--tolerance T]
 
 Reviews each log (every *.ghlog of a DIR) twice with `gamehost review`:
 
@@ -37,6 +37,15 @@ them it counts, for the review under test:
   of its estimate;
 - how far back the review is exact: the number of plies at the end of the
   game whose values are both proved, for the review and for the reference.
+- the move the review recommends (issue 46): optimal where the reference
+  shows it (the reference's own best move, or the move played when that
+  lost nothing), a proved mistake where it is the move played and that
+  lost at least the mistake threshold; other moves' values the reference
+  does not know, and they are counted as unknown.
+
+--reference-depth N gives the reference `gamehost review --depth N`: the
+last N decisions solved whatever they cost (docs/review.md, "Deeper"),
+so that the estimates just before the review's exact region are measured.
 
 Prints one line a log, then the totals and the review's time: its wall
 clock and CPU seconds (the 48-ply target is for Alien City with --jobs 2).
@@ -74,14 +83,16 @@ def plies_of(parsed):
     return {p["ply"]: p for p in parsed.get("plies", []) if p.get("reviewed")}
 
 
-def reference(gamehost, log, cache, nodes):
-    """The reference review's JSON, from the cache when made with `nodes`."""
+def reference(gamehost, log, cache, nodes, depth):
+    """The reference review's JSON, from the cache when made with `nodes` and `depth`."""
     if cache.is_file():
         parsed = json.loads(cache.read_text())
-        if int(parsed["header"]["settings"].get("solve_nodes", 0)) == nodes:
+        settings = parsed["header"]["settings"]
+        if int(settings.get("solve_nodes", 0)) == nodes and int(settings.get("exact_depth", 0)) == depth:
             return parsed
     parsed, _, _ = run_review(gamehost, log, log.with_suffix(".truth-reference.ghreview"),
-                              ["--iters", "1", "--solve-nodes", str(nodes)])
+                              ["--iters", "1", "--solve-nodes", str(nodes)]
+                              + (["--depth", str(depth)] if depth else []))
     cache.write_text(json.dumps(parsed))
     return parsed
 
@@ -109,7 +120,8 @@ def exact_tail(plies, total):
 
 def compare(default, reference, mistake, tolerance, results):
     c = dict(known=0, optimal=0, false_alarms=0, errors=0, misses=0, errors_estimated=0, misses_estimated=0,
-             unclear_estimated=0, win_to_loss=0, win_to_loss_missed=0, agree=0, estimated=0, within1=0, within2=0)
+             unclear_estimated=0, win_to_loss=0, win_to_loss_missed=0, agree=0, estimated=0, within1=0, within2=0,
+             recommended_optimal=0, recommended_mistake=0)
     for ply, ref in reference.items():
         if not exact(ref) or ref.get("move_class") == "FORCED" or ply not in default:
             continue
@@ -131,6 +143,12 @@ def compare(default, reference, mistake, tolerance, results):
         if results and ref["before"].get("margin", 0) > 0 > ref["after"].get("margin", 0):
             c["win_to_loss"] += 1
             c["win_to_loss_missed"] += not flagged
+        # The review's recommended move, where the reference knows its value.
+        recommended = got.get("best_action", 0)
+        if recommended == ref.get("best_action", 0) or (recommended == got.get("played_action") and ref_lost < 1e-9):
+            c["recommended_optimal"] += 1
+        elif recommended == got.get("played_action") and ref_lost >= mistake:
+            c["recommended_mistake"] += 1
         c["agree"] += abs(lost(got) - ref_lost) <= tolerance
         if estimated:
             c["estimated"] += 1
@@ -168,6 +186,7 @@ def main():
     ap.add_argument("--reference-nodes", type=int, default=10_000_000)
     ap.add_argument("--reference-nodes-result", type=int, default=20_000_000)
     ap.add_argument("--reference-dir", type=pathlib.Path)
+    ap.add_argument("--reference-depth", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--tolerance", type=float)
     ap.add_argument("--reuse", action="store_true")
@@ -184,7 +203,7 @@ def main():
         cache_dir = a.reference_dir or log.parent
         cache_dir.mkdir(parents=True, exist_ok=True)
         ref = reference(a.gamehost, log, cache_dir / (log.stem + ".truth-reference.json"),
-                        a.reference_nodes_result if results else a.reference_nodes)
+                        a.reference_nodes_result if results else a.reference_nodes, a.reference_depth)
         default, refs = plies_of(parsed), plies_of(ref)
         mistake = header["settings"]["mistake"]
         tolerance = a.tolerance if a.tolerance is not None else (0.1 if results else 3.0)
@@ -210,6 +229,8 @@ def main():
           f", called unclear: {t['unclear_estimated']}")
     print(f"  wins turned into losses flagged: {share(t['win_to_loss'] - t['win_to_loss_missed'], t['win_to_loss'])}")
     print(f"  points lost within the tolerance of the exact: {share(t['agree'], t['known'])}")
+    print(f"  recommended move optimal: {share(t['recommended_optimal'], t['known'])}; a proved mistake: "
+          f"{t['recommended_mistake']}; the rest not known to the reference")
     print(f"  estimated plies whose exact points lost is within 1 and 2 errors of the estimate: "
           f"{share(t['within1'], t['estimated'])}, {share(t['within2'], t['estimated'])}")
     for game in sorted({g for _, g, _, _, _ in times}):

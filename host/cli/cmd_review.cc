@@ -30,6 +30,7 @@ struct ReviewArgs {
   bool force = false;
   bool quiet = false;
   std::optional<std::uint64_t> iters, seed, solver_nodes, solve_nodes;
+  std::optional<std::uint32_t> depth;
   std::optional<std::string> move_value;
 };
 
@@ -109,6 +110,7 @@ void run(Common& common, const ReviewArgs& a) {
     if (a.seed) req.settings.set_seed(*a.seed);
     if (a.solver_nodes) req.settings.set_solver_nodes(*a.solver_nodes);
     if (a.solve_nodes) req.settings.set_solve_nodes(*a.solve_nodes);
+    if (a.depth) req.settings.set_exact_depth(*a.depth);
     if (a.move_value) rv::set_move_value(req.settings, *a.move_value);
     req.jobs = a.jobs;
     req.restart = a.force;
@@ -155,6 +157,11 @@ void add_review_command(CLI::App& app, Common& common) {
                               "generic solver)",
                               rv::kDefaultSolveNodesWithPoints, rv::kDefaultSolveNodes))
       ->check(whole_number_check());
+  cmd->add_option("--depth", a->depth,
+                  "exact for at least the last N decisions: positions that near the end are solved whatever it "
+                  "costs (default 0: the budgets alone; each decision more costs several times as much, "
+                  "docs/review.md)")
+      ->check(CLI::Range(0, 1000));
   cmd->add_option("--move-value", a->move_value,
                   "how the best move and the move played are valued: reply (default: each against the opponent's "
                   "best reply, then playouts) or subtree (each move's mean over its deepened subtree); "

@@ -123,6 +123,15 @@ DecisionValue search_decision(Plugin& game, const std::string& state, const pb::
 
   DecisionValue d;
   d.best_action = r.action;
+  {
+    std::vector<RootChild> by_visits = r.children;
+    std::stable_sort(by_visits.begin(), by_visits.end(),
+                     [](const RootChild& x, const RootChild& y) { return x.visits > y.visits; });
+    for (const RootChild& c : by_visits) {
+      if (static_cast<int>(d.candidates.size()) >= kCandidateMoves || c.visits == 0) break;
+      d.candidates.push_back(c.action);
+    }
+  }
   if (by_replies) {
     // The search's choice and the move played, with equal shares of what the
     // search left; in a small decision every option, each with that share.

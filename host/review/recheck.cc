@@ -2,31 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <vector>
-
-#include "gamehost/review/exact_solver.h"
 
 namespace gamehost::review {
 
 namespace {
-
-// The proved value for `seat` of the position after `action`, if the
-// review's solver budgets reach it.
-std::optional<rpb::Evaluation> proved_child(Plugin& game, const std::string& state, std::uint32_t action, int seat,
-                                            const rpb::ReviewSettings& settings, bool keeps_points) {
-  pb::QueryFlags flags;
-  flags.set_legal_ids(true);
-  flags.set_scores(true);
-  pb::ApplyResponse step;
-  game.apply(state, action, flags, step);
-  if (step.info().terminal()) return terminal_value(game, step.state(), step.info()).for_seat[seat];
-  ExactSolver solver(game, keeps_points, settings.solver_nodes(), settings.solve_nodes());
-  if (!solver.applicable()) return std::nullopt;
-  const auto solved = solver.solve(step.state(), step.info());
-  if (!solved) return std::nullopt;
-  return solved_value(*solved).for_seat[seat];
-}
 
 // The error of a value measured twice: the larger run's standard error and
 // the spread between the runs (one difference of two draws: its square
@@ -39,27 +19,8 @@ double combined_error(double first, double second, double second_error) {
 }  // namespace
 
 void recheck_decision(Plugin& game, const std::string& state, const pb::StateInfo& info, std::uint32_t played,
-                      const rpb::ReviewSettings& settings, std::uint64_t seed, bool keeps_points, DecisionValue& d,
-                      bool& best_proved) {
+                      const rpb::ReviewSettings& settings, std::uint64_t seed, bool keeps_points, DecisionValue& d) {
   const int seat = info.to_move();
-  best_proved = false;
-  if (d.played.exact()) {
-    if (auto best = proved_child(game, state, d.best_action, seat, settings, keeps_points)) {
-      best_proved = true;
-      best->set_exact(false);  // one move proved, not the position
-      if (best->margin() <= d.played.margin()) {
-        // Proved no better than the move played: the move played is the best found.
-        d.best_action = played;
-        d.best_line = d.played_line;
-        d.best = d.played;
-        d.best.set_exact(false);
-      } else {
-        d.best = *best;
-      }
-      d.best_error = 0;
-      return;
-    }
-  }
   if (settings.recheck_factor() <= 0 || d.playouts_each == 0) return;
   const DecisionValue first = d;
   DecisionValue again;

@@ -18,6 +18,7 @@
 #include "gamehost/random.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
+#include "gamehost/review/candidates.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/recheck.h"
@@ -144,13 +145,20 @@ namespace {
 std::vector<std::optional<ExactValue>> exact_values(Plugin& game, const Positions& pos,
                                                     const rpb::ReviewSettings& settings, bool keeps_points) {
   std::vector<std::optional<ExactValue>> exact(pos.states.size());
-  ExactSolver solver(game, keeps_points, settings.solver_nodes(), settings.solve_nodes());
-  for (int k = static_cast<int>(pos.states.size()) - 1; k >= 0; --k) {
+  ExactSolver budgeted(game, keeps_points, settings.solver_nodes(), settings.solve_nodes());
+  // Within the exact depth: the same solvers without a limit.
+  ExactSolver deep(game, keeps_points, settings.solver_nodes() ? kUnlimitedSolveNodes : 0,
+                   settings.solve_nodes() ? kUnlimitedSolveNodes : 0);
+  const int last = static_cast<int>(pos.states.size()) - 1;
+  // An unfinished log does not say how far its end is: the budgets alone.
+  const int depth = pos.infos[last].terminal() ? static_cast<int>(settings.exact_depth()) : 0;
+  for (int k = last; k >= 0; --k) {
     const auto& info = pos.infos[k];
     if (info.terminal()) {
       exact[k] = terminal_value(game, pos.states[k], info);
       continue;
     }
+    ExactSolver& solver = depth > 0 && last - k <= depth ? deep : budgeted;
     if (!solver.applicable()) break;
     std::optional<double> guess;
     // An unfinished log's last position has no position after it.
@@ -197,6 +205,7 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
   r.set_reviewed(true);
   r.set_legal_count(static_cast<std::uint32_t>(c.pos.infos[k].legal_ids_size()));
   r.set_sampled_hidden(c.hidden);
+  bool unproved_claim = false;
   if (c.exact[k] && c.exact[k + 1]) {
     *r.mutable_before() = c.exact[k]->for_seat[seat];
     *r.mutable_after() = c.exact[k + 1]->for_seat[seat];
@@ -210,15 +219,24 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     const std::uint64_t seed = position_seed(c.settings.seed(), k);
     DecisionValue d = search_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed,
                                       kLinePlies, c.keeps_points, proved_after);
-    // About to be called a mistake or blunder on estimates: look again first.
-    if (d.best_action != ply.action_id() && d.best.margin() - d.played.margin() >= c.settings.mistake() &&
-        d.playouts_each > 0) {
-      bool best_proved = false;
-      recheck_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed, c.keeps_points, d,
-                       best_proved);
+    // Just before the solver's reach (the move played's position proved):
+    // the verdict is checked by proving the search's candidate moves.
+    // Decisions left after the move, when the log reaches the game's end.
+    const int after_left = static_cast<int>(c.pos.states.size()) - 2 - k;
+    const bool within_depth = c.settings.exact_depth() > 0 && c.pos.infos.back().terminal() &&
+                              after_left <= static_cast<int>(c.settings.exact_depth());
+    const bool proved = proved_after && prove_candidates(game, c.pos.states[k], c.pos.infos[k], ply.action_id(),
+                                                         c.settings, c.keeps_points, within_depth, kLinePlies, d);
+    if (proved) {
       r.set_rechecked(true);
-      r.set_best_proved(best_proved);
+      r.set_best_proved(true);
+    } else if (d.best_action != ply.action_id() && d.best.margin() - d.played.margin() >= c.settings.mistake() &&
+               d.playouts_each > 0) {
+      // About to be called a mistake or blunder on estimates: look again first.
+      recheck_decision(game, c.pos.states[k], c.pos.infos[k], ply.action_id(), c.settings, seed, c.keeps_points, d);
+      r.set_rechecked(true);
     }
+    unproved_claim = proved_after && !proved;
     *r.mutable_before() = d.best;
     *r.mutable_after() = d.played;
     r.set_before_error(d.best_error);
@@ -227,9 +245,17 @@ rpb::PlyReview review_ply(Plugin& game, const pb::LogPly& ply, const Context& c)
     set_lines(game, c.pos, k, d.best_line, d.played_line, r);
   }
   judge_move(ply.action_id(), c.settings, r);
-  // The search's choice proved no better than the move played says nothing
-  // of the other moves: a better one may exist, so not "best".
-  if (r.rechecked() && r.best_proved() && r.move_class() == rpb::BEST) r.set_move_class(rpb::UNCLEAR);
+  if (r.best_proved() && !r.before().exact() && r.move_class() == rpb::BEST) {
+    // The candidates proved no better than the move played say nothing of
+    // the moves not proved, one of which may be better: not "best".
+    r.set_move_class(rpb::UNCLEAR);
+  }
+  if (unproved_claim && (r.move_class() == rpb::MISTAKE || r.move_class() == rpb::BLUNDER)) {
+    // The move played is proved, the better move the search names is not,
+    // within the budget: the claim cannot be checked, and estimates this
+    // near the solver's reach have been wrong by more than their errors.
+    r.set_move_class(rpb::UNCLEAR);
+  }
   return r;
 }
 

@@ -27,6 +27,10 @@ grep -q "^total: 3 games, $known exactly known plies$" "$dir/first.txt" || fail 
 grep -qE '^  false alarms \(optimal moves called mistake or blunder\): [0-9]+/[0-9]+ ' "$dir/first.txt" ||
   fail "no false alarms line"
 grep -qE '^  wins turned into losses flagged: [0-9]+/[1-9][0-9]* ' "$dir/first.txt" || fail "no win turned into a loss"
+optimal=$(grep -oE '^  recommended move optimal: [0-9]+/[0-9]+' "$dir/first.txt" | grep -oE '[0-9]+/[0-9]+') ||
+  fail "no recommended move line"
+[ "${optimal#*/}" = "$known" ] || fail "recommended moves counted over ${optimal#*/} plies, not the $known known"
+[ "${optimal%/*}" -gt 0 ] || fail "no recommended move known optimal"
 grep -qE '^  alien_city: review [0-9.]+ s wall, [0-9.]+ CPU-s a game' "$dir/first.txt" || fail "no review time"
 ls "$dir/ref"/*.truth-reference.json > /dev/null || fail "no reference kept"
 

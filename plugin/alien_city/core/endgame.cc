@@ -13,8 +13,10 @@ namespace alien_city {
 namespace {
 
 constexpr int kInfinity = 1 << 20;
-// Buckets of two entries on one 64-byte line: 64 MB.
-constexpr std::size_t kBuckets = 1u << 20;
+// Buckets of two entries on one 64-byte line: from 4 MB for small budgets
+// to 512 MB for the largest (see table_buckets_for).
+constexpr std::size_t kMinBuckets = 1u << 16;
+constexpr std::size_t kMaxBuckets = 1u << 23;
 // Margins of scored states remembered by key, one a slot: 4 MB.
 constexpr std::size_t kScores = 1u << 17;
 // Above this bound on the decisions left, children are made first and
@@ -157,11 +159,19 @@ struct alignas(64) EndgameSolver::Bucket {
 
 void EndgameSolver::FreeTable::operator()(Bucket* b) const { std::free(b); }
 
-void EndgameSolver::allocate_table() {
+std::size_t EndgameSolver::table_buckets_for(std::uint64_t budget) {
+  std::size_t buckets = kMinBuckets;
+  while (buckets < kMaxBuckets && buckets < budget / 2) buckets *= 2;
+  return buckets;
+}
+
+void EndgameSolver::allocate_table(std::size_t buckets) {
   // On 2 MB pages where the system grants them: the look-ups land all over
   // the table, and with 4 KB pages most of them would miss the TLB too.
   constexpr std::size_t kPage = 2u << 20;
-  const std::size_t bytes = (kBuckets * sizeof(Bucket) + kPage - 1) / kPage * kPage;
+  capacity_ = buckets;
+  table_.reset();
+  const std::size_t bytes = (buckets * sizeof(Bucket) + kPage - 1) / kPage * kPage;
   void* memory = std::aligned_alloc(kPage, bytes);
   if (!memory) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
@@ -172,7 +182,7 @@ void EndgameSolver::allocate_table() {
 }
 
 const EndgameSolver::Entry* EndgameSolver::probe(Keys k) const {
-  const Entry* bucket = table_[k.a & (kBuckets - 1)].entry;
+  const Entry* bucket = table_[k.a & (buckets_ - 1)].entry;
   const auto generation = static_cast<std::uint8_t>(generation_);
   for (int i = 0; i < 2; ++i)
     if (bucket[i].key == k.a && bucket[i].check == k.b && bucket[i].generation == generation) return &bucket[i];
@@ -180,7 +190,7 @@ const EndgameSolver::Entry* EndgameSolver::probe(Keys k) const {
 }
 
 void EndgameSolver::store(Keys k, int depth, int value, int best_id, int alpha0, int beta0) {
-  Entry* bucket = table_[k.a & (kBuckets - 1)].entry;
+  Entry* bucket = table_[k.a & (buckets_ - 1)].entry;
   const auto generation = static_cast<std::uint8_t>(generation_);
   // The first entry keeps the deepest result of this solve; a result it
   // displaces moves to the second, which otherwise takes the newest.
@@ -338,11 +348,14 @@ void EndgameSolver::best_line(State s, int margin, std::vector<Action>& line) {
 }
 
 EndgameResult EndgameSolver::solve(const State& s, std::uint64_t budget, std::optional<int> guess) {
-  if (!table_) allocate_table();
+  // The same budget always searches a table of the same size, whatever
+  // was allocated for earlier solves: the answer depends on the request alone.
+  buckets_ = table_buckets_for(budget);
+  if (!table_ || capacity_ < buckets_) allocate_table(buckets_);
   if (scores_.empty()) scores_.resize(kScores);
   // A new generation makes the entries of earlier solves stale; when the
   // tag wraps, the table is cleared.
-  if ((++generation_ & 0xFF) == 0) std::fill(table_.get(), table_.get() + kBuckets, Bucket{});
+  if ((++generation_ & 0xFF) == 0) std::fill(table_.get(), table_.get() + capacity_, Bucket{});
   nodes_ = 0;
   budget_ = budget;
   // One slot per decision to the end (sized here: search keeps references).

@@ -67,13 +67,17 @@ class EndgameSolver {
   const Entry* probe(Keys k) const;
   void store(Keys k, int depth, int value, int best_id, int alpha0, int beta0);
 
-  void allocate_table();
+  // Buckets for a solve of `budget` positions: about one entry for each
+  // position visited, so that the deep solves keep their results.
+  static std::size_t table_buckets_for(std::uint64_t budget);
+  void allocate_table(std::size_t buckets);
   // black_margin(s), remembered by key.
   int margin_of(const State& s, Keys k);
   // The provisional margin after the best reply by it (the two-ply valuation).
   int reply_margin(const State& s, Keys k);
 
-  std::unique_ptr<Bucket[], FreeTable> table_;  // allocated at the first solve
+  std::unique_ptr<Bucket[], FreeTable> table_;  // allocated at the first solve, grown for larger budgets
+  std::size_t capacity_ = 0, buckets_ = 0;  // allocated; used by this solve
   std::vector<Score> scores_;
   std::uint32_t generation_ = 0;
   std::uint64_t nodes_ = 0, budget_ = 0;

@@ -52,7 +52,14 @@ struct DecisionValue {
   double best_error = 0, played_error = 0;
   // The playouts each move's value had (the reply rule), for a recheck.
   std::uint64_t playouts_each = 0;
+  // The search's most visited moves, most visited first (at most
+  // kCandidateMoves): the moves a proof of the verdict looks at.
+  std::vector<std::uint32_t> candidates;
 };
+
+// How many of the search's most visited moves a decision keeps as
+// candidates (DecisionValue::candidates).
+inline constexpr int kCandidateMoves = 3;
 
 // Decisions with at most this many options (Alien City's claim decisions:
 // the towers claimable and the decline) have every option valued by the

@@ -12,17 +12,13 @@
 namespace gamehost::review {
 
 // Rechecks the verdict `d` on the decision at `state` (reply rule only:
-// d.playouts_each > 0). When the move played's value is proved, the best
-// move's position is solved with the review's solver budgets (`best_proved`
-// set when it is, d.best then the proved value, not marked exact: the
-// position itself is not proved; when it is proved no better than the move
-// played, the move played becomes d.best, and the review calls it unclear). Otherwise the moves are valued again
-// with settings.recheck_factor() times the playouts and another seed; each
+// d.playouts_each > 0): the moves are valued again with
+// settings.recheck_factor() times the playouts and another seed; each
 // value is then the larger valuation's, and its error also counts the
 // spread between the two valuations (the estimate moves with the budget,
-// and more than its playouts' standard error says).
+// and more than its playouts' standard error says). Where the solver
+// reaches the moves' positions, candidates.h proves them instead.
 void recheck_decision(Plugin& game, const std::string& state, const pb::StateInfo& info, std::uint32_t played,
-                      const rpb::ReviewSettings& settings, std::uint64_t seed, bool keeps_points, DecisionValue& d,
-                      bool& best_proved);
+                      const rpb::ReviewSettings& settings, std::uint64_t seed, bool keeps_points, DecisionValue& d);
 
 }  // namespace gamehost::review

@@ -26,6 +26,9 @@ bool keeps_points(Plugin& game, const std::string& state);
 // about a million positions a second, Connect Four about six million.
 inline constexpr std::uint64_t kDefaultSolveNodes = 20'000'000;
 inline constexpr std::uint64_t kDefaultSolveNodesWithPoints = 2'000'000;
+// The budget of a solve within ReviewSettings.exact_depth of the end: no
+// limit that a position of a real game reaches.
+inline constexpr std::uint64_t kUnlimitedSolveNodes = 1'000'000'000'000;
 
 // The default engine settings and class thresholds (the thresholds depend
 // on whether the game keeps points); the move value rule "reply".
