@@ -14,6 +14,7 @@ GAMEHOST_PACKAGES=(
   strace  # tests/host/crash_points_test.sh: a kill injected at each write and rename
   libsqlite3-dev  # gamehost serve: the server's records (host/server)
   python3-websockets  # examples/python/net_bot.py and the protocol tests: a client in another language
+  chromium chromium-driver python3-selenium  # tests/web: the HTML replay in a real browser, headless (docs/web.md)
 )
 
 # Installs the packages that are missing, and nothing when all are there.

@@ -31,9 +31,10 @@ viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring|puzzles)|connect_fou
 # sanitizers (whole searches and reviews killed and resumed, the
 # review-quality and review-truth tools, the puzzle starter set mined
 # again, the scaling docs' shards, the viewer's walks over every ply and
-# its whole-game animations) and the docs' examples. The Python module is not
+# its whole-game animations), the docs' examples and the browser's replay
+# of exported files (web.browser; web:* exports them here). The Python module is not
 # built here (its interpreter has no sanitizer runtime).
-plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*|review:a review is the same for any jobs, and a killed review continues.*)$"
+plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|web\.browser|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*|review:a review is the same for any jobs, and a killed review continues.*)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed

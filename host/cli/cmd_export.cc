@@ -24,6 +24,7 @@
 #include "gamehost/regular_file.h"
 #include "gamehost/replay.h"
 #include "gamehost/variation_tree.h"
+#include "gamehost/web/replay_page.h"
 
 namespace gamehost {
 namespace {
@@ -169,18 +170,38 @@ formats::PpnVariations ppn_variations_or_warning(Common& common, const std::stri
 
 void add_export_import_commands(CLI::App& app, Common& common) {
   struct ExportArgs {
-    std::string log, format = "json", as;
+    std::string log, format = "json", as, out, review;
+    bool notes = false, force = false;
   };
   auto ex = std::make_shared<ExportArgs>();
-  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord), text or PPN (Portable Piecepack Notation)");
+  auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord), text or PPN (Portable Piecepack Notation), or write it as one HTML file that replays it");
   add_log_argument(cmd, ex->log)->required();
-  cmd->add_option("--format", ex->format, "json, text or ppn (Alien City, docs/notation.md)")
-      ->check(CLI::IsMember({"json", "text", "ppn"}));
+  cmd->add_option("--format", ex->format,
+                  "json, text, ppn (Alien City, docs/notation.md) or html (one file that replays the game in a "
+                  "browser, docs/web.md)")
+      ->check(CLI::IsMember({"json", "text", "ppn", "html"}));
+  cmd->add_option("--out,-o", ex->out, "with --format html: the file to write")->type_name("FILE");
+  cmd->add_flag("--force", ex->force, "with --out: overwrite an existing file");
+  cmd->add_option("--review", ex->review, "with --format html: the game's review (default: LOG.ghreview, if any)")
+      ->type_name("FILE");
+  cmd->add_flag("--notes", ex->notes, "with --format html: include the notes of LOG.ghnotes");
   cmd->add_option("--as", ex->as,
                   "only what one player saw (games with hidden information): other seats' draws as ?, no state "
                   "hashes, no initial state, no chance seed; replays the log through its plugin")
       ->type_name("PLAYER");
   cmd->callback([&common, ex] {
+    if (ex->format == "html") {
+      // One file that replays the game in a browser (docs/web.md).
+      if (ex->out.empty()) throw UsageError("--format html writes a file: give --out FILE (e.g. -o game.html)");
+      const GameLog log = read_log(ex->log);
+      Registry registry = common.registry();
+      const std::string page = web::replay_page(registry, log, {ex->log, ex->review, ex->notes, ex->as});
+      write_new_file(ex->out, page, ex->force);
+      fmt::print("{}: the replay of {} plies, one file to open in a browser\n", ex->out, log.record.plies_size());
+      return;
+    }
+    if (!ex->out.empty() || !ex->review.empty() || ex->notes || ex->force)
+      throw UsageError("--out, --force, --review and --notes are for --format html (the other formats print to stdout)");
     GameLog log = read_log(ex->log);
     // Notes belong to the whole log: read before a seat's view masks it.
     const auto notes = ex->format == "ppn" ? formats::notes_or_warning(ex->log, log) : formats::NotesByPly{};
