@@ -253,6 +253,7 @@ void Lobby::disconnected(const Peer* peer) {
 void Lobby::list_game_types(const std::shared_ptr<Peer>& peer, std::uint64_t id) {
   net::ServerMessage m;
   m.set_reply_to(id);
+  m.mutable_game_types();  // set, also when empty
   for (const auto& entry : registry_.entries()) {
     if (!entry.info) continue;
     auto* type = m.mutable_game_types()->add_types();
@@ -265,6 +266,7 @@ void Lobby::list_game_types(const std::shared_ptr<Peer>& peer, std::uint64_t id)
 void Lobby::list_games(const std::shared_ptr<Peer>& peer, const net::ListGames& request, std::uint64_t id) {
   net::ServerMessage m;
   m.set_reply_to(id);
+  m.mutable_game_list();  // set, also when empty
   for (const auto& game_id : order_) {
     const auto& summary = rooms_.at(game_id)->summary();
     if (listed(request, summary)) *m.mutable_game_list()->add_games() = summary;

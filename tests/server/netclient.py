@@ -14,13 +14,14 @@ import websockets
 class Server:
     """`gamehost serve --port 0` in a data folder; the port read from its first line."""
 
-    def __init__(self, gamehost, data, *extra, env=None):
-        self.gamehost, self.data, self.extra = gamehost, data, list(extra)
+    def __init__(self, gamehost, data, *extra, env=None, before=()):
+        """`before`: options of gamehost itself (--plugins DIR, --isolate)."""
+        self.gamehost, self.data, self.extra, self.before = gamehost, data, list(extra), list(before)
         self.env = env
         self.start()
 
     def start(self):
-        self.proc = subprocess.Popen([self.gamehost, "serve", "--port", "0", "--data", self.data, *self.extra],
+        self.proc = subprocess.Popen([self.gamehost, *self.before, "serve", "--port", "0", "--data", self.data, *self.extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
         self.lines = []
         while True:
