@@ -2,7 +2,8 @@
 // the plugin's RenderScene of the latest state for the receiver's seat.
 // A game with hidden information is drawn for that seat only
 // (ViewOptions.seat, as `export --format html --as` does; spectators as
-// seat -1, the public view) until it is over, when every hand is revealed.
+// seat -1, the public view), also at the end, as GameEnded.position is:
+// the whole game is the log's download.
 #include "gamehost/server/room.h"
 
 namespace gamehost::server {
@@ -26,7 +27,7 @@ void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
     auto& view = *request.mutable_view();
     for (const auto& key : *scene_overlays_) view.add_overlays(key);
     const bool over = this->over() || info_.terminal();
-    if (plugin_->info().has_hidden_information() && !over) view.set_seat(seat);
+    if (plugin_->info().has_hidden_information()) view.set_seat(seat);
     if (!plies_.empty() && (over || sees(plies_.size() - 1, seat)))
       view.set_last_action_id(plies_.back().action_id());
     // The click targets only for the seat to move (a spectator or the seat

@@ -37,8 +37,6 @@ async def recv_counting(self, timeout=10):
     body = next(iter(k for k in m if k not in ("reply_to", "seq")))
     payload = m[body]
     position = payload.get("position") if isinstance(payload, dict) else None
-    if body == "game":
-        position = payload.get("position")
     if isinstance(position, dict):
         scenes["positions"] += 1
         scene = position.get("scene")
