@@ -50,7 +50,7 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--force-device-scale-factor=1", "--window-size=1100,900"):
+                "--force-device-scale-factor=1", "--window-size=1100,1200"):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
@@ -138,6 +138,12 @@ def main():
             targets = len(mover.find_elements(By.CSS_SELECTOR, "#gh-board .gh-target"))
             check(targets == (6 if ply > 6 else 7), f"ply {ply}: {targets} columns marked legal")
             click_column(mover, col)
+            try:
+                WebDriverWait(mover, 5, poll_frequency=0.05).until(lambda d: len(moves(d)) == ply)
+            except Exception:
+                print(f"ply {ply}: the click played nothing; message {mover.find_element(By.ID, 'gh-message').text!r},"
+                      f" console {mover.get_log('browser')}; clicking again")
+                click_column(mover, col)
             for d in (red, yellow, watcher):
                 wait(d, lambda d: len(moves(d)) == ply, f"ply {ply} in every move list")
         expected = moves(red)

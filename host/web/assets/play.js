@@ -302,6 +302,7 @@
 
   function drawGame() {
     const v = game.view, info = v.position.info || {};
+    const scrolled = window.scrollY;  // a redraw keeps the page where the reader is
     page.textContent = '';
     const seat = num(v.seat);
     const who = seat >= 0 ? 'You play ' + v.game.seats[seat].seat_name : 'Watching';
@@ -359,6 +360,7 @@
       game.drawn = null;
       board.appendChild(h('pre', { class: 'gh-board-text', text: v.position.text || '' }));
     }
+    window.scrollTo(0, scrolled);
   }
 
   setInterval(() => {
