@@ -7,6 +7,7 @@ import os
 import shutil
 import sys
 import tempfile
+import subprocess
 import time
 import urllib.request
 
@@ -70,6 +71,9 @@ async def main(data, password_file):
         assert "White resigned" in gamehost_verify(GAMEHOST, log)
         with urllib.request.urlopen(f"{server.http}/games/{game_id}.ghlog") as r:
             assert r.read() == open(log, "rb").read()
+        with urllib.request.urlopen(f"{server.http}/games/{game_id}.json") as r:
+            exported = subprocess.run([GAMEHOST, "export", log, "--format", "json"], capture_output=True, text=True)
+            assert r.read().decode() == exported.stdout, exported.stderr
 
         # Rematch: once both offered, a new game with the seats turned.
         await a.request({"rematch": {"key": key_a}}, "ack")
