@@ -18,6 +18,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/json_codec.h"
+#include "gamehost/server/web_page.h"
 #include "gamehost/server/wire.h"
 
 namespace gamehost::server {
@@ -28,14 +29,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
-
-const char* kPlaceholderPage = R"(<!doctype html>
-<html><head><meta charset="utf-8"><title>gamehost</title></head>
-<body><h1>gamehost</h1>
-<p>This server hosts games over a WebSocket at <code>/ws</code> (docs/protocol.md).
-Play with <code>gamehost play --connect</code>, enter an engine with <code>gamehost bot</code>.</p>
-</body></html>
-)";
 
 struct Shared {
   Lobby& lobby;
@@ -219,7 +212,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (request.method() != http::verb::get && request.method() != http::verb::head)
       return reply(request, http::status::method_not_allowed, "text/plain", "only GET\n");
-    if (path == "/" || path == "/index.html") return reply(request, http::status::ok, "text/html; charset=utf-8", kPlaceholderPage);
+    if (const auto file = web_file(path))
+      return reply(request, http::status::ok, std::string(file->content_type), std::string(file->bytes));
     const std::string prefix = "/games/";
     for (const std::string suffix : {".ghlog", ".json"}) {
       if (path.rfind(prefix, 0) != 0 || path.size() <= prefix.size() + suffix.size() ||

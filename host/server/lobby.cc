@@ -190,6 +190,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
           peer->password_ok = true;
         }
         peer->name = hello.name().substr(0, 64);
+        peer->scenes = hello.scenes();
         send_ack(*peer, id);
         return;
       }

@@ -107,6 +107,7 @@ void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t rep
   net::ServerMessage m;
   m.set_reply_to(reply_to);
   *m.mutable_game() = view_for(seat);
+  add_scene(*m.mutable_game()->mutable_position(), seat, *peer);
   peer->send(std::move(m));
   if (seat >= 0 && added) tell_seat(seat);  // after the answer: the others learn the seat is connected
 }
@@ -158,6 +159,7 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
   for (const auto& [peer, s] : followers()) {
     net::ServerMessage m;
     *m.mutable_game() = view_for(s);
+    add_scene(*m.mutable_game()->mutable_position(), s, *peer);
     peer->send(std::move(m));
   }
   advance();
@@ -172,6 +174,7 @@ void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
     made.set_game_id(id_);
     *made.mutable_ply() = ply_view(index, seat);
     *made.mutable_position() = position_for(seat);
+    add_scene(*made.mutable_position(), seat, *peer);
     *made.mutable_clocks() = clocks();
     peer->send(std::move(m));
   }
@@ -188,6 +191,7 @@ void Room::broadcast_end(net::EndReason reason, int seat, const pb::LogResult& r
     *ended.mutable_returns() = result.returns();
     *ended.mutable_scores() = result.scores();
     *ended.mutable_position() = position_for(receiver);
+    add_scene(*ended.mutable_position(), receiver, *peer);
     for (std::size_t i = 0; i < plies_.size(); ++i) *ended.add_plies() = ply_view(i, receiver);
     peer->send(std::move(m));
   }

@@ -192,7 +192,7 @@ TEST_CASE("export --format html of a game with hidden information: a finished on
 
 TEST_CASE("the browser code is embedded byte for byte", "[web][assets]") {
   const auto assets = web::web_assets();
-  REQUIRE(assets.size() == 3);
+  REQUIRE(assets.size() == 6);  // the replay page's three, and the served page's index.html, play.js, play.css
   for (const auto& a : assets) {
     INFO(a.name);
     CHECK(a.bytes == test::read_file(std::string(SOURCE_DIR) + "/host/web/assets/" + std::string(a.name)));

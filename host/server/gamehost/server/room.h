@@ -39,6 +39,7 @@ class Peer {
   virtual void close() = 0;
   std::string name;           // Hello.name
   bool password_ok = false;   // Hello gave the join password (or none is needed)
+  bool scenes = false;        // Hello.scenes: send Position.scene (room_scenes.cc)
 };
 
 // What rooms share: the loop, the engine pool, the records.
@@ -106,6 +107,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The position the client of `seat` may see (spectators: -1).
   net::Position position_for(int seat);
   net::GameView view_for(int seat);
+  // Adds Position.scene to `position` (the latest) for `seat` when `peer`
+  // asked for scenes (room_scenes.cc).
+  void add_scene(net::Position& position, int seat, const Peer& peer);
   net::Clocks clocks() const;
   // Stops timers and searches' effects (server shutdown).
   void close();
@@ -170,6 +174,7 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer timer_;
   int engine_ply_ = -1;  // the ply an engine is searching for
   bool closed_ = false;
+  std::optional<std::vector<std::string>> scene_overlays_;  // the game's default overlays (room_scenes.cc)
 };
 
 }  // namespace gamehost::server

@@ -1,0 +1,47 @@
+// The scene a web page draws (Position.scene, asked for with Hello.scenes):
+// the plugin's RenderScene of the latest state for the receiver's seat.
+// A game with hidden information is drawn for that seat only
+// (ViewOptions.seat, as `export --format html --as` does; spectators as
+// seat -1, the public view), also at the end, as GameEnded.position is:
+// the whole game is the log's download.
+#include "gamehost/server/room.h"
+
+namespace gamehost::server {
+
+void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
+  if (!peer.scenes) return;
+  try {
+    if (!scene_overlays_) {
+      // The game's default overlays, as the viewer starts (for Alien City
+      // the street network and the scoring paths).
+      pb::RenderSceneRequest probe;
+      probe.set_state(state_);
+      pb::RenderSceneResponse drawn;
+      plugin_->call(pb::METHOD_RENDER_SCENE, probe, drawn);
+      scene_overlays_.emplace();
+      for (const pb::Overlay& overlay : drawn.scene().overlays())
+        if (overlay.default_on()) scene_overlays_->push_back(overlay.key());
+    }
+    pb::RenderSceneRequest request;
+    request.set_state(state_);
+    auto& view = *request.mutable_view();
+    for (const auto& key : *scene_overlays_) view.add_overlays(key);
+    const bool over = this->over() || info_.terminal();
+    if (plugin_->info().has_hidden_information()) view.set_seat(seat);
+    if (!plies_.empty() && (over || sees(plies_.size() - 1, seat)))
+      view.set_last_action_id(plies_.back().action_id());
+    // The click targets only for the seat to move (a spectator or the seat
+    // waiting gets no actions, nor their refusals).
+    const bool to_move = seat >= 0 && seat == info_.to_move() && summary_.status() == net::PLAYING && !over;
+    view.set_hit_actions(to_move);
+    pb::RenderSceneResponse response;
+    plugin_->call(pb::METHOD_RENDER_SCENE, request, response);
+    *position.mutable_scene() = std::move(*response.mutable_scene());
+  } catch (const CallError&) {
+    // A plugin without scenes: the page shows the text board.
+  } catch (const PluginFault&) {
+    // The fault shows at the next move; a view is not the place to end the game.
+  }
+}
+
+}  // namespace gamehost::server
