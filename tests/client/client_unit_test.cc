@@ -8,8 +8,8 @@
 
 #include "gamehost/client/client.h"
 
-using namespace gamehost;
 using namespace gamehost::client;
+namespace net = gamehost::net::v1;
 
 TEST_CASE("server URLs: ws:// names the WebSocket, http:// the server whose WebSocket is /ws") {
   const auto ws = parse_server_url("ws://example.org:9000/games/ws", "--server");
@@ -47,7 +47,7 @@ TEST_CASE("seat keys read back as printed") {
 
 namespace {
 
-net::ServerMessage view(const std::string& id, std::uint32_t plies, int seat) {
+net::ServerMessage game_view(const std::string& id, std::uint32_t plies, int seat) {
   net::ServerMessage m;
   auto* v = m.mutable_game();
   v->mutable_game()->set_game_id(id);
@@ -58,7 +58,7 @@ net::ServerMessage view(const std::string& id, std::uint32_t plies, int seat) {
   return m;
 }
 
-net::ServerMessage move(const std::string& id, std::uint32_t ply, int to_move) {
+net::ServerMessage move_made(const std::string& id, std::uint32_t ply, int to_move) {
   net::ServerMessage m;
   auto* mm = m.mutable_move_made();
   mm->set_game_id(id);
@@ -77,19 +77,19 @@ net::ServerMessage move(const std::string& id, std::uint32_t ply, int to_move) {
 TEST_CASE("the tracker takes plies in order, ignores repeats and reports gaps") {
   GameTracker game("g1");
   using A = GameTracker::Applied;
-  CHECK(game.apply(move("g1", 1, 0)) == A::Gap);  // never seen whole
-  CHECK(game.apply(view("g1", 2, 1)) == A::Updated);
+  CHECK(game.apply(move_made("g1", 1, 0)) == A::Gap);  // never seen whole
+  CHECK(game.apply(game_view("g1", 2, 1)) == A::Updated);
   CHECK(game.plies() == 2);
-  CHECK(game.apply(view("g2", 9, 0)) == A::NotThisGame);
-  CHECK(game.apply(move("g1", 2, 0)) == A::Duplicate);
+  CHECK(game.apply(game_view("g2", 9, 0)) == A::NotThisGame);
+  CHECK(game.apply(move_made("g1", 2, 0)) == A::Duplicate);
   CHECK(game.plies() == 2);
-  CHECK(game.apply(move("g1", 3, 1)) == A::Updated);
+  CHECK(game.apply(move_made("g1", 3, 1)) == A::Updated);
   CHECK(game.plies() == 3);
   CHECK(game.my_turn());
   CHECK(game.ply_views().size() == 3);
-  CHECK(game.apply(move("g1", 5, 0)) == A::Gap);  // ply 4 missing: nothing taken
+  CHECK(game.apply(move_made("g1", 5, 0)) == A::Gap);  // ply 4 missing: nothing taken
   CHECK(game.plies() == 3);
-  CHECK(game.apply(view("g1", 5, 1)) == A::Updated);  // the resynchronisation
+  CHECK(game.apply(game_view("g1", 5, 1)) == A::Updated);  // the resynchronisation
   CHECK(game.plies() == 5);
   net::ServerMessage end;
   end.mutable_game_ended()->set_game_id("g1");
@@ -102,8 +102,8 @@ TEST_CASE("the tracker takes plies in order, ignores repeats and reports gaps") 
 
 TEST_CASE("clocks tick for the running seat only and read as people read them") {
   GameTracker game("g1");
-  game.apply(view("g1", 0, 1));
-  game.apply(move("g1", 1, 1));
+  game.apply(game_view("g1", 0, 1));
+  game.apply(move_made("g1", 1, 1));
   CHECK(*clock_now_ms(game, 0) == 60000);
   CHECK(*clock_now_ms(game, 1) <= 30000);
   CHECK_FALSE(clock_now_ms(game, 2));
