@@ -145,5 +145,7 @@ void add_diagram_command(CLI::App& app, Common& common);
 void add_tour_command(CLI::App& app, Common& common);
 // Puzzles mined from reviews: `puzzles` and `puzzle` (cmd_puzzles.cc, docs/teaching.md).
 void add_puzzles_commands(CLI::App& app, Common& common);
+// The network server (cmd_serve.cc, docs/protocol.md).
+void add_serve_command(CLI::App& app, Common& common);
 
 }  // namespace gamehost

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   add_diagram_command(app, common);
   add_tour_command(app, common);
   add_puzzles_commands(app, common);
+  add_serve_command(app, common);
   add_bot_command(app, common);
   // Every subcommand's --help names the options of gamehost itself, which
   // may also follow the subcommand (fallthrough).

@@ -75,6 +75,11 @@ bool check_result_meaning(const GameLog& log, const pb::StateInfo& info) {
     throw HostError(log_error(log.file, log.result_offset, "result", what));
   };
   const int plies = log.record.plies_size();
+  if (res.has_forfeit()) {  // resigned, lost on time or aborted: the host's returns
+    if (res.plies() != static_cast<std::uint32_t>(plies))
+      fail(fmt::format("the result counts {} plies, the log holds {}", res.plies(), plies));
+    return false;
+  }
   if (!info.terminal()) fail(fmt::format("a result is recorded, but the game is not over after ply {}", plies));
   if (res.plies() != static_cast<std::uint32_t>(plies))
     fail(fmt::format("the result counts {} plies, the log holds {}", res.plies(), plies));

@@ -1,0 +1,171 @@
+// One game on the server: its plugin instance, state, crash-safe log,
+// seats, clocks and the connections that follow it. Everything here runs
+// on the server's one network thread; only engine searches run elsewhere
+// (the lobby's bounded pool), each on the room's own engine instance, and
+// their choice comes back to this thread as a move like any other.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gamehost/agents/agent.h"
+#include "gamehost/game_log.h"
+#include "gamehost/game_secrets.h"
+#include "gamehost/plugin.h"
+#include "gamehost/random.h"
+#include "gamehost/registry.h"
+#include "gamehost/server/store.h"
+#include "net.pb.h"
+
+namespace gamehost::server {
+
+// A connection as the rooms see it (http_server.cc implements it).
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Queues `message` (its seq set per connection).
+  virtual void send(net::ServerMessage message) = 0;
+  // Closes the connection once what was queued is sent.
+  virtual void close() = 0;
+  std::string name;           // Hello.name
+  bool password_ok = false;   // Hello gave the join password (or none is needed)
+};
+
+// What rooms share: the loop, the engine pool, the records.
+struct RoomContext {
+  boost::asio::io_context& io;
+  boost::asio::thread_pool& engines;
+  Store& store;
+  std::filesystem::path data_dir;
+  // Called after any change a lobby subscriber should see.
+  std::function<void(const net::GameSummary&)> changed;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  struct Seat {
+    SeatRecord record;
+    std::unique_ptr<Agent> engine;            // engine seats
+    std::vector<std::weak_ptr<Peer>> peers;   // clients holding the seat
+  };
+
+  Room(RoomContext& context, std::unique_ptr<Plugin> plugin, std::string id);
+  ~Room();
+
+  // A new game (CreateGame checked by the lobby): starts it, writes the log
+  // header and plays the chance plies before the first decision. Throws
+  // HostError on a bad option (BAD_OPTION) or agent spec.
+  void create(const net::CreateGame& request, const std::vector<std::string>& token_hashes);
+  // A game from the records and its log, after a restart. Throws HostError
+  // when the log cannot be resumed.
+  void resume(const GameRecord& record, std::int64_t server_down_ms, Registry& registry);
+
+  // A finished or aborted game from the records (its log read back, for
+  // Watch and the download).
+  void load_finished(const GameRecord& record);
+  // Tells the followers that `seat` offers a rematch.
+  void offer_rematch(int seat);
+  // The engine spec of an engine seat, as recorded.
+  std::string engine_spec(int seat) const;
+  // The plugin's analysis of the latest position; nullopt when it has none.
+  std::optional<std::string> analysis(const std::string& topic);
+  // A hint for `seat` (to move), searched on the engine pool and sent to
+  // `peer` as AnalysisResult. Returns an error when it cannot be given.
+  std::optional<net::Error> hint(int seat, const std::shared_ptr<Peer>& peer, std::uint64_t reply_to);
+
+  const std::string& id() const { return id_; }
+  const net::GameSummary& summary() const { return summary_; }
+  Plugin& plugin() { return *plugin_; }
+  std::vector<Seat>& seats() { return seats_; }
+  bool over() const;
+  int plies() const { return static_cast<int>(plies_.size()); }
+
+  // Sends `peer` the game as `seat` (-1: a spectator) sees it, and adds it
+  // to the game's followers.
+  void follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t reply_to);
+  void unfollow(const Peer* peer);
+  // A seat taken (JoinGame): the record is updated and everyone told.
+  void seat_taken(int seat, const std::string& player, const std::string& hash);
+  // A person's move, checked. Returns an error (code set) or nothing when
+  // the move was played (its MoveMade is the answer).
+  std::optional<net::Error> move(int seat, const net::Move& request, std::uint64_t reply_to);
+  void resign(int seat);
+  std::optional<net::Error> abort(int seat);
+  // The position the client of `seat` may see (spectators: -1).
+  net::Position position_for(int seat);
+  net::GameView view_for(int seat);
+  net::Clocks clocks() const;
+  // Stops timers and searches' effects (server shutdown).
+  void close();
+  GameRecord record() const;
+
+ private:
+  void start_log(const net::CreateGame& request);
+  void save();
+  // Plays chance plies, then starts the clock or the engine of the seat to
+  // move; ends the game at a terminal state.
+  void advance();
+  // Records one ply that `plugin_` applied into `applied_`, then tells every
+  // follower. A fault ends the game.
+  void record_ply(int seat, std::uint32_t action, pb::StepResponse& applied, std::uint64_t reply_to);
+  // Applies a checked action of `seat` and goes on.
+  void play(int seat, std::uint32_t action, std::uint64_t reply_to);
+  // Charges `seat` the time since its clock started: false when it ran out.
+  bool charge(int seat);
+  void schedule_engine();
+  void engine_chose(int ply, std::optional<std::uint32_t> choice, const std::string& failed);
+  void start_clock();
+  void arm_timer();
+  void time_out(int seat);
+  // Ends the game: by the rules (seat -1), or a forfeit of `seat`.
+  void finish(net::EndReason reason, int seat, const std::string& why);
+  // Ends the game with a fault record (the seal key revealed).
+  void fault(const pb::LogFault& f);
+  void broadcast_ply(std::size_t index, std::uint64_t reply_to);
+  void broadcast_end(net::EndReason reason, int seat, const pb::LogResult& result);
+  net::PlyView ply_view(std::size_t index, int seat) const;
+  bool sees(std::size_t index, int seat) const;
+  std::vector<std::pair<std::shared_ptr<Peer>, int>> followers();
+
+  RoomContext& context_;
+  std::unique_ptr<Plugin> plugin_;
+  std::unique_ptr<Plugin> engine_plugin_;  // only the engine pool calls it
+  std::unique_ptr<Plugin> hint_plugin_;    // the same, for hints
+  bool hinting_ = false;
+  std::string id_;
+  net::GameSummary summary_;
+  GameRecord stored_;
+  std::vector<Seat> seats_;
+  std::vector<std::weak_ptr<Peer>> spectators_;
+  std::string state_, before_;
+  pb::StateInfo info_;
+  std::vector<pb::LogPly> plies_;         // as played (unsealed)
+  std::vector<std::uint32_t> seen_;       // per ply: bit s set when seat s saw it
+  std::unique_ptr<LogWriter> log_;
+  std::optional<GameSecrets> secrets_;
+  ChanceSecret chance_secret_;
+  std::unique_ptr<SplitMix> chance_;
+  std::int64_t start_ms_ = 0;
+  std::uint64_t agents_seed_ = 0;
+  bool secret_ = false;
+  // Clocks.
+  std::vector<std::int64_t> remaining_;
+  int running_ = -1;
+  std::int64_t turn_started_ms_ = 0;
+  std::int64_t deadline_ms_ = 0;
+  boost::asio::steady_timer timer_;
+  int engine_ply_ = -1;  // the ply an engine is searching for
+  bool closed_ = false;
+};
+
+}  // namespace gamehost::server

@@ -1,0 +1,65 @@
+// The server's records in SQLite (WAL mode, one transaction a change):
+// games, their seats with token hashes, clocks and results. Each game's
+// moves are in its crash-safe log (.ghlog), which the record names; the
+// log is the truth about the moves, the database about everything else.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net.pb.h"
+
+struct sqlite3;
+
+namespace gamehost::server {
+
+namespace net = gamehost::net::v1;
+
+struct SeatRecord {
+  int seat = 0;
+  std::string kind;        // "open", "invite", "engine", "person"
+  std::string player;      // a name or an engine spec
+  std::string token_hash;  // SHA-256 of the seat's token; empty: none issued
+  std::int64_t remaining_ms = 0;  // live clocks
+  bool rematch = false;    // offered a rematch
+};
+
+struct GameRecord {
+  std::string id;
+  net::GameSummary summary;  // status, options, time control, result, ...
+  std::string log_path;      // relative to the data folder
+  std::string secret_path;   // the game's secrets (mode 0600), for resuming; empty: none
+  net::EndReason end_reason = net::END_REASON_UNSPECIFIED;
+  std::int64_t turn_started_ms = 0;  // when the running clock started
+  std::int64_t deadline_ms = 0;      // correspondence
+  std::uint64_t chance_seed = 0;     // a reproducible game's (a secret game's is in its secret file)
+  std::vector<SeatRecord> seats;
+};
+
+class Store {
+ public:
+  // Opens (creating) DIR/server.sqlite. Throws HostError naming the file.
+  explicit Store(const std::filesystem::path& file);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Inserts or replaces the game and all its seats, in one transaction.
+  void save(const GameRecord& game);
+  // Every game, in the order created.
+  std::vector<GameRecord> load_all();
+  // The server's heartbeat: the last time it was known to run (so that a
+  // restart charges no clock for the time it was down).
+  void set_alive(std::int64_t ms);
+  std::int64_t alive() ;
+
+ private:
+  void exec(const char* sql);
+  sqlite3* db_ = nullptr;
+  std::string file_;
+};
+
+}  // namespace gamehost::server

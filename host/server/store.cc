@@ -1,0 +1,166 @@
+#include "gamehost/server/store.h"
+
+#include <fmt/core.h>
+#include <sqlite3.h>
+
+#include "gamehost/error.h"
+
+namespace gamehost::server {
+namespace {
+
+// A prepared statement, finalized on scope exit.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql, const std::string& file) : db_(db), file_(file) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
+      throw HostError(fmt::format("{}: {}", file, sqlite3_errmsg(db)));
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  void bind(int i, const std::string& text) { sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT); }
+  void bind_blob(int i, const std::string& bytes) {
+    sqlite3_bind_blob(stmt_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+  }
+  void bind(int i, std::int64_t value) { sqlite3_bind_int64(stmt_, i, value); }
+  // Steps once: true while rows come.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw HostError(fmt::format("{}: {}", file_, sqlite3_errmsg(db_)));
+  }
+  std::string text(int i) {
+    const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, i));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, i))) : std::string();
+  }
+  std::int64_t integer(int i) { return sqlite3_column_int64(stmt_, i); }
+
+ private:
+  sqlite3* db_;
+  const std::string& file_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace
+
+Store::Store(const std::filesystem::path& file) : file_(file.string()) {
+  if (sqlite3_open(file_.c_str(), &db_) != SQLITE_OK) {
+    const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw HostError(fmt::format("{}: cannot open the server's database: {}", file_, why));
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  exec("PRAGMA journal_mode=WAL");
+  exec("PRAGMA synchronous=NORMAL");  // WAL: a committed transaction survives a killed process
+  exec("CREATE TABLE IF NOT EXISTS games(id TEXT PRIMARY KEY, created_ms INTEGER NOT NULL, game_type TEXT NOT NULL, "
+       "status INTEGER NOT NULL, result TEXT NOT NULL, end_reason INTEGER NOT NULL, log_path TEXT NOT NULL, "
+       "secret_path TEXT NOT NULL, turn_started_ms INTEGER NOT NULL, deadline_ms INTEGER NOT NULL, "
+       "chance_seed INTEGER NOT NULL, summary BLOB NOT NULL)");
+  exec("CREATE TABLE IF NOT EXISTS seats(game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, "
+       "kind TEXT NOT NULL, player TEXT NOT NULL, token_hash BLOB NOT NULL, remaining_ms INTEGER NOT NULL, "
+       "rematch INTEGER NOT NULL, PRIMARY KEY(game_id, seat))");
+  exec("CREATE TABLE IF NOT EXISTS server(key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::exec(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    const std::string why = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw HostError(fmt::format("{}: {}", file_, why));
+  }
+}
+
+void Store::save(const GameRecord& g) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Statement game(db_,
+                   "INSERT OR REPLACE INTO games(id, created_ms, game_type, status, result, end_reason, log_path, "
+                   "secret_path, turn_started_ms, deadline_ms, chance_seed, summary) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
+                   file_);
+    game.bind(1, g.id);
+    game.bind(2, g.summary.created_ms());
+    game.bind(3, g.summary.game_type());
+    game.bind(4, static_cast<std::int64_t>(g.summary.status()));
+    game.bind(5, g.summary.result());
+    game.bind(6, static_cast<std::int64_t>(g.end_reason));
+    game.bind(7, g.log_path);
+    game.bind(8, g.secret_path);
+    game.bind(9, g.turn_started_ms);
+    game.bind(10, g.deadline_ms);
+    game.bind(11, static_cast<std::int64_t>(g.chance_seed));
+    game.bind_blob(12, g.summary.SerializeAsString());
+    game.step();
+    for (const auto& s : g.seats) {
+      Statement seat(db_,
+                     "INSERT OR REPLACE INTO seats(game_id, seat, kind, player, token_hash, remaining_ms, rematch) "
+                     "VALUES(?,?,?,?,?,?,?)",
+                     file_);
+      seat.bind(1, g.id);
+      seat.bind(2, static_cast<std::int64_t>(s.seat));
+      seat.bind(3, s.kind);
+      seat.bind(4, s.player);
+      seat.bind_blob(5, s.token_hash);
+      seat.bind(6, s.remaining_ms);
+      seat.bind(7, static_cast<std::int64_t>(s.rematch));
+      seat.step();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+std::vector<GameRecord> Store::load_all() {
+  std::vector<GameRecord> games;
+  Statement q(db_,
+              "SELECT id, log_path, secret_path, end_reason, turn_started_ms, deadline_ms, chance_seed, summary FROM games "
+              "ORDER BY created_ms, id",
+              file_);
+  while (q.step()) {
+    GameRecord g;
+    g.id = q.text(0);
+    g.log_path = q.text(1);
+    g.secret_path = q.text(2);
+    g.end_reason = static_cast<net::EndReason>(q.integer(3));
+    g.turn_started_ms = q.integer(4);
+    g.deadline_ms = q.integer(5);
+    g.chance_seed = static_cast<std::uint64_t>(q.integer(6));
+    if (!g.summary.ParseFromString(q.text(7)))
+      throw HostError(fmt::format("{}: game {}: its summary does not parse", file_, g.id));
+    Statement seats(db_,
+                    "SELECT seat, kind, player, token_hash, remaining_ms, rematch FROM seats WHERE game_id = ? "
+                    "ORDER BY seat",
+                    file_);
+    seats.bind(1, g.id);
+    while (seats.step()) {
+      SeatRecord s;
+      s.seat = static_cast<int>(seats.integer(0));
+      s.kind = seats.text(1);
+      s.player = seats.text(2);
+      s.token_hash = seats.text(3);
+      s.remaining_ms = seats.integer(4);
+      s.rematch = seats.integer(5) != 0;
+      g.seats.push_back(std::move(s));
+    }
+    games.push_back(std::move(g));
+  }
+  return games;
+}
+
+void Store::set_alive(std::int64_t ms) {
+  Statement q(db_, "INSERT OR REPLACE INTO server(key, value) VALUES('alive_ms', ?)", file_);
+  q.bind(1, ms);
+  q.step();
+}
+
+std::int64_t Store::alive() {
+  Statement q(db_, "SELECT value FROM server WHERE key = 'alive_ms'", file_);
+  return q.step() ? q.integer(0) : 0;
+}
+
+}  // namespace gamehost::server
