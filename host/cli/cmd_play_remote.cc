@@ -90,7 +90,8 @@ class RemotePlay {
     {
       net::ClientMessage ask;
       ask.mutable_list_game_types();
-      for (const auto& t : client_.call(ask).game_types().types()) types_[t.info().id()] = t.info();
+      const net::ServerMessage answer = client_.call(ask);
+      for (const auto& t : answer.game_types().types()) types_[t.info().id()] = t.info();
     }
     enter();
     return loop();
@@ -307,7 +308,10 @@ class RemotePlay {
         return -1;
       case GameTracker::Applied::Ended: {
         const auto& end = *game.ended();
-        show_position(game, false);
+        // The final position, unless it is on the screen already (the rules
+        // may reveal what was hidden: then it is shown again).
+        const auto* info = info_of(game);
+        if (shown_ply_ != game.plies() || (info && info->has_hidden_information())) show_position(game, false);
         say("Game over ({}): {}\n", end_reason_text(end, game), end.result());
         return kExitOk;
       }
@@ -344,10 +348,10 @@ class RemotePlay {
   std::string clocks_text(const GameTracker& game) const {
     const net::Clocks& c = game.clocks();
     std::string text;
-    for (int seat = 0; seat < c.remaining_ms_size(); ++seat)
+    for (int seat = 0; game.summary().time().has_live() && seat < c.remaining_ms_size(); ++seat)
       text += fmt::format("{}{} {}{}", text.empty() ? "" : "   ", who(game, seat),
                           client::clock_text_ms(*client::clock_now_ms(game, seat)), c.running() == seat ? " ⏱" : "");
-    if (c.deadline_ms() > 0) {
+    if (game.summary().time().has_correspondence() && c.deadline_ms() > 0) {
       const auto left = c.deadline_ms() - c.server_time_ms() - (client::steady_ms() - game.clocks_read_at_ms());
       text += fmt::format("{}move due in {}", text.empty() ? "" : "   ", client::clock_text_ms(left));
     }
@@ -356,6 +360,7 @@ class RemotePlay {
 
   void show_position(const GameTracker& game, bool with_turn) {
     const net::Position& p = game.position();
+    shown_ply_ = game.plies();
     const std::string board = p.board().board().text().empty()
                                   ? p.text()
                                   : styled_text(p.board().board(), color_) + styled_text(p.board().legend(), color_);
@@ -492,6 +497,7 @@ class RemotePlay {
   std::map<std::string, pb::GameInfo> types_;
   std::string game_id_;
   std::uint32_t prompted_ply_ = 0;
+  std::uint32_t shown_ply_ = UINT32_MAX;  // the ply of the position last shown
   bool shown_header_ = false;
   bool color_ = false;
 };
