@@ -186,8 +186,7 @@ class RemotePlay {
             t.invite_url().empty() ? client::seat_key_text(t.key()) : t.invite_url());
     }
     if (mine) {
-      took_seat(*mine, info.player_names(mine->seat()));
-      client_.resync(game_id_);  // Attach: the game as the seat sees it
+      took_seat(*mine, info.player_names(mine->seat()));  // the server sends the game (GameView)
     } else {
       say("Watching it (no seat of yours: --playerN human takes one)\n");
       client_.watch(game_id_);
@@ -226,27 +225,33 @@ class RemotePlay {
   }
 
   int loop() {
-    auto waiting_since = client::steady_ms();
+    const auto entered_at = client::steady_ms();
+    auto waiting_since = entered_at;
     while (true) {
-      if (auto event = client_.next(std::chrono::milliseconds(100))) {
+      if (auto event = client_.next(std::chrono::milliseconds(20))) {
         if (const int code = on_event(*event); code >= 0) return code;
       }
       GameTracker* game = client_.game(game_id_);
       if (game && !game->seen() && client::steady_ms() - waiting_since > 5000) {
+        if (client::steady_ms() - entered_at > 30000)
+          throw HostError(fmt::format("{} did not send game {} within 30 s", url_.text(), game_id_));
         client_.resync(game_id_);  // asked before, no GameView yet: again
         waiting_since = client::steady_ms();
       }
       if (game && game->seen() && game->my_turn() && prompted_ply_ != game->plies() + 1) {
         prompted_ply_ = game->plies() + 1;
-        show_position(*game, true);
+        if (shown_ply_ != game->plies()) show_position(*game, false);
+        say("Ply {}: {} to move ({})\n", game->plies() + 1, who(*game, game->seat()), game->position().info().phase());
         prompt(*game);
       }
       bool eof = false;
       const auto line = lines_.next(std::chrono::milliseconds(0), eof);
       if (line) {
         if (const int code = on_line(trimmed(*line)); code >= 0) return code;
-        if (game && game->my_turn() && prompted_ply_ == game->plies() + 1) prompt(*game);
-      } else if (eof && !watching()) {
+        // The prompt again, unless an answer of the server is awaited
+        // (it prompts then) or the move was sent.
+        if (!awaiting_answer_ && game && game->my_turn() && prompted_ply_ == game->plies() + 1) prompt(*game);
+      } else if (eof && !watching() && game && game->seen()) {  // after the server's answer (a refusal ends it)
         say("\nEnd of input: you left game {}; your seat stays yours (come back with --token).\n", game_id_);
         return kExitUnfinished;
       }
@@ -267,6 +272,13 @@ class RemotePlay {
 
   void prompt(const GameTracker& game) { say("{}> ", who(game, game.seat())); }
 
+  // The server answered what was asked: the prompt again when it is our turn.
+  void answered() {
+    awaiting_answer_ = false;
+    GameTracker* game = client_.game(game_id_);
+    if (game && game->my_turn() && prompted_ply_ == game->plies() + 1) prompt(*game);
+  }
+
   // Returns an exit status once the game is over, -1 to go on.
   int on_event(const client::Event& event) {
     const net::ServerMessage& m = event.message;
@@ -278,13 +290,13 @@ class RemotePlay {
         throw client::ServerError(e);
       else say("{}\n", client::error_text(e));
       if (e.code() == net::Error::STALE_MOVE || e.code() == net::Error::NOT_YOUR_TURN) client_.resync(game_id_);
-      GameTracker* game = client_.game(game_id_);
-      if (game && game->my_turn()) prompt(*game);
+      answered();
       return -1;
     }
     if (m.has_analysis()) {
       say("{}", m.analysis().text());
       if (!m.analysis().notation().empty()) say("Hint: {}\n", m.analysis().notation());
+      answered();
       return -1;
     }
     if (!event.game || event.game->game_id() != game_id_) return -1;
@@ -296,9 +308,10 @@ class RemotePlay {
             shown_header_ = true;
             say("{} game {}: {}\n", game.summary().game_name(), game.game_id(), seats_text(game));
           }
-          show_position(game, false);
+          if (shown_ply_ != game.plies()) show_position(game, false);
           prompted_ply_ = 0;
         } else if (m.has_move_made()) {
+          if (m.move_made().ply().player() == game.seat()) awaiting_answer_ = false;  // our move, acknowledged
           const auto& ply = m.move_made().ply();
           if (ply.player() != game.seat() || watching())
             say("\nPly {}: {} {}\n", ply.ply(), ply.player() < 0 ? std::string("chance") : who(game, ply.player()),
@@ -316,7 +329,7 @@ class RemotePlay {
         return kExitOk;
       }
       case GameTracker::Applied::SeatChanged:
-        say("{}: {}\n", who(game, m.seat_changed().seat().seat()), seat_text(m.seat_changed().seat()));
+        say("{}: {}\n", who(game, m.seat_changed().seat().seat()), seat_text(game, m.seat_changed().seat()));
         return -1;
       default:
         return -1;
@@ -333,15 +346,17 @@ class RemotePlay {
     }
   }
 
-  static std::string seat_text(const net::SeatSummary& s) {
+  std::string seat_text(const GameTracker& game, const net::SeatSummary& s) const {
     if (s.open()) return s.invited() ? "kept for an invite" : "open";
-    return fmt::format("{}{}{}", s.player(), s.engine() ? " (engine)" : "", s.connected() || s.engine() ? "" : " (away)");
+    const bool here = s.connected() || s.engine() || s.seat() == game.seat();
+    return fmt::format("{}{}{}{}", s.player(), s.engine() ? " (engine)" : "", s.seat() == game.seat() ? " (you)" : "",
+                       here ? "" : " (away)");
   }
 
   std::string seats_text(const GameTracker& game) const {
     std::string text;
     for (const auto& s : game.summary().seats())
-      text += fmt::format("{}{} = {}", text.empty() ? "" : ", ", who(game, s.seat()), seat_text(s));
+      text += fmt::format("{}{} = {}", text.empty() ? "" : ", ", who(game, s.seat()), seat_text(game, s));
     return text;
   }
 
@@ -406,6 +421,7 @@ class RemotePlay {
       net::ClientMessage m;
       setter(m)->mutable_key()->CopyFrom(*client_.seat_key(game_id_));
       client_.send(m);
+      awaiting_answer_ = true;
       return -1;
     };
     if (cmd == "resign") return seat_request([](net::ClientMessage& m) { return m.mutable_resign(); });
@@ -423,6 +439,7 @@ class RemotePlay {
       m.mutable_analyze()->set_topic(cmd);
       m.mutable_analyze()->set_latest(true);
       client_.send(m);
+      awaiting_answer_ = true;
       return -1;
     }
     if (watching()) return say("You are watching: moves are for the seats. Type 'help' for commands.\n"), -1;
@@ -453,6 +470,7 @@ class RemotePlay {
       move.set_notation(text);
     }
     client_.send(m);
+    awaiting_answer_ = true;  // MoveMade, or the Error that refuses it
   }
 
   Plugin* local_plugin(const std::string& id) {
@@ -497,6 +515,7 @@ class RemotePlay {
   std::map<std::string, pb::GameInfo> types_;
   std::string game_id_;
   std::uint32_t prompted_ply_ = 0;
+  bool awaiting_answer_ = false;  // a request was sent whose answer prompts again
   std::uint32_t shown_ply_ = UINT32_MAX;  // the ply of the position last shown
   bool shown_header_ = false;
   bool color_ = false;

@@ -109,6 +109,14 @@ TEST_CASE("play --connect: an unknown game and a wrong token are named") {
   const Ran unknown = run_gamehost({"play", "--connect", server.url(), "no-such-game"});
   CHECK(unknown.status == 1);
   CHECK(unknown.out.find("UNKNOWN_GAME") != std::string::npos);
+  Process creator({"play", "--connect", server.url(), "alien_city", "--player2", "open", "--no-color"});
+  const std::string game = creator.wait_for(R"(--token ([^:]+):0:)")[1];
+  const Ran wrong = run_gamehost({"play", "--connect", server.url(), "--token", game + ":0:not-the-token"});
+  CHECK(wrong.status == 1);
+  CHECK(wrong.out.find("gamehost: error: BAD_TOKEN: ") != std::string::npos);
+  const Ran bad_key = run_gamehost({"play", "--connect", server.url(), "--token", game});
+  CHECK(bad_key.status == 1);
+  CHECK(bad_key.out.find("--token '" + game + "': expected GAME:SEAT:TOKEN") != std::string::npos);
   const Ran bad_time = run_gamehost({"play", "--connect", server.url(), "alien_city", "--time", "fast"});
   CHECK(bad_time.status == 2);
   CHECK(bad_time.out.find("--time 'fast': expected MINUTES+SECONDS") != std::string::npos);
