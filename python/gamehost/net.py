@@ -73,6 +73,7 @@ class Game:
         self.clocks: Dict[str, Any] = {}
         self.ended: Optional[Dict[str, Any]] = None
         self.seen = False
+        self.sent_ply = 0  # the ply a move was sent for and not yet answered
 
     @property
     def ply(self) -> int:
@@ -96,9 +97,11 @@ class Game:
         return base64.b64decode(self.position.get("state", ""))
 
     def my_turn(self) -> bool:
+        """Whether the held seat is to move and no move for this ply is on its way."""
         info = self.info
         return (self.seen and self.ended is None and self.seat >= 0 and not info.get("terminal", False)
-                and info.get("to_move", -2) == self.seat and bool(info.get("legal_ids")))
+                and info.get("to_move", -2) == self.seat and bool(info.get("legal_ids"))
+                and self.sent_ply != self.ply + 1)
 
     def remaining_ms(self) -> List[int]:
         return [_int(ms) for ms in self.clocks.get("remaining_ms", [])]
@@ -134,6 +137,8 @@ class Game:
             if self.ended.get("plies"):
                 self.plies = list(self.ended["plies"])
             return "ended"
+        if "error" in message and message["error"].get("game_id") == self.game_id:
+            self.sent_ply = 0  # a refused move: the turn is still ours
         return ""
 
 
@@ -266,6 +271,7 @@ class Client:
         """Sends the move for the next ply (no wait: the move_made event answers it, an error event refuses
         it). Returns the request id, which that answer's reply_to carries."""
         body: Dict[str, Any] = {"key": game.key, "ply": game.ply + 1}
+        game.sent_ply = game.ply + 1
         if action_id is not None:
             body["action_id"] = action_id
         elif notation is not None:
