@@ -44,7 +44,10 @@ class Bot {
         random_only_(parse_agent_spec(settings.agent).kind == "random") {
     if (parse_agent_spec(settings.agent).kind == "human")
       throw UsageError("--agent human: a person plays with `gamehost play --connect`, not as a bot");
-    client_.notice = [](const std::string& line) { fmt::print("{}\n", line); };
+    client_.notice = [](const std::string& line) {
+      fmt::print("{}\n", line);
+      std::fflush(stdout);
+    };
   }
 
   void run() {
@@ -56,7 +59,7 @@ class Bot {
     client_.keep_lobby(list.list_games());
     client_.send(list);
     fmt::print("{} on {}: waiting for open seats of {}\n", name(), client_.url().text(), accepted_text());
-    std::cout.flush();
+    std::fflush(stdout);
     while (settings_.games == 0 || finished_ < settings_.games) {
       if (auto event = client_.next(std::chrono::milliseconds(200))) handle(*event);
       if (!game_id_ && !join_request_) join_next();
@@ -145,9 +148,11 @@ class Bot {
       start(m.joined().key());
     } else if (m.has_error()) {
       on_error(m);
-    } else if (event.game && game_id_ && event.game->game_id() == *game_id_ &&
-               event.applied == GameTracker::Applied::Ended) {
-      finish(*event.game);
+    } else if (event.game && game_id_ && event.game->game_id() == *game_id_) {
+      if (event.applied == GameTracker::Applied::Ended) finish(*event.game);
+      // The game seen whole (after a reconnect): a move sent into the
+      // dropped connection may never have arrived, so the turn is asked again.
+      else if (m.has_game()) asked_ply_ = 0;
     }
   }
 
@@ -183,7 +188,7 @@ class Bot {
     agent_.reset();
     asked_ply_ = 0;
     fmt::print("Joined {} as seat {}\n", key.game_id(), key.seat() + 1);
-    std::cout.flush();
+    std::fflush(stdout);
   }
 
   void on_error(const net::ServerMessage& m) {
@@ -211,7 +216,7 @@ class Bot {
     ++finished_;
     fmt::print("Game {} over after {} plies ({}): {}\n", game.game_id(), game.ply_views().size(),
                net::EndReason_Name(end.reason()), end.result());
-    std::cout.flush();
+    std::fflush(stdout);
     client_.forget(game.game_id());
     game_id_.reset();
   }

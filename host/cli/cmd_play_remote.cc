@@ -309,7 +309,8 @@ class RemotePlay {
             say("{} game {}: {}\n", game.summary().game_name(), game.game_id(), seats_text(game));
           }
           if (shown_ply_ != game.plies()) show_position(game, false);
-          prompted_ply_ = 0;
+          prompted_ply_ = 0;  // seen whole (after a reconnect): prompt again
+          awaiting_answer_ = false;
         } else if (m.has_move_made()) {
           if (m.move_made().ply().player() == game.seat()) awaiting_answer_ = false;  // our move, acknowledged
           const auto& ply = m.move_made().ply();

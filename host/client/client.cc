@@ -131,7 +131,7 @@ void Client::reconnect(const std::string& why) {
   std::string last_error = why;
   while (std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::milliseconds(2000));
+    pause = std::min(pause * 2, std::chrono::milliseconds(1000));
     try {
       connection_.reset();
       connection_ = Connection::open(url_, settings_.connect_timeout);

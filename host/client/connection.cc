@@ -201,19 +201,24 @@ std::string Connection::end_reason() const {
 void Connection::close() {
   Impl& impl = *impl_;
   if (!impl.thread.joinable()) return;
+  // The stream keeps timers of its own (the idle ping): the network thread
+  // is stopped once the socket is closed rather than left to run them out.
   asio::post(impl.io, [&impl] {
-    if (impl.ws.is_open()) {
-      // A polite close, bounded by the stream's closing timeout.
-      impl.ws.async_close(websocket::close_code::normal, [&impl](beast::error_code) {
-        beast::error_code ignored;
-        beast::get_lowest_layer(impl.ws).socket().close(ignored);
-      });
-    } else {
+    bool ended = false;
+    {
+      std::lock_guard lock(impl.mutex);
+      ended = impl.ended;
+    }
+    const auto shut = [&impl] {
       beast::error_code ignored;
       beast::get_lowest_layer(impl.ws).socket().close(ignored);
-    }
+      impl.io.stop();
+    };
     impl.resolver.cancel();
-    impl.work.reset();
+    // A polite close, bounded by the stream's closing timeout. A connection
+    // that already ended (the server went away) has no one to answer it.
+    if (impl.ws.is_open() && !ended) impl.ws.async_close(websocket::close_code::normal, [shut](beast::error_code) { shut(); });
+    else shut();
   });
   impl.thread.join();
   impl.end("the connection was closed by this client");

@@ -57,6 +57,29 @@ TEST_CASE("two bots play each other on a server, and each stops after its games"
   CHECK(run_gamehost({"verify", server.log_of(game).string()}).status == 0);
 }
 
+TEST_CASE("a bot carries on through a server killed with -9 and restarted: it reconnects and finishes") {
+  auto server = std::make_unique<Server>("bot-restart");
+  const std::string url = server->url();
+  const std::string port = url.substr(url.rfind(':') + 1);
+  const auto data = server->data();
+  Process creator({"play", "--connect", url, "alien_city", "--seed", "12", "--player1", "open", "--player2",
+                   "mcts:iters=40", "--no-color"});
+  const std::string game = created_game(creator);
+  Process bot({"bot", "--server", url, "--agent", "mcts:iters=40", "--games", "1"});
+  creator.wait_for(R"(\nPly 6: )", 60s);
+  server->process().kill9();
+  // The same port and data: the game resumes from its log.
+  Process again({"serve", "--port", port, "--data", data.string()});
+  again.wait_for("Resumed game " + game, 30s);
+  const std::string line = bot.wait_for(R"(Game (\S+) over after (\d+) plies \(GAME_OVER_BY_RULES\))", 120s)[0];
+  CHECK(bot.wait() == 0);
+  CHECK(bot.output().find("reconnected to ws://127.0.0.1:" + port + "/ws") != std::string::npos);
+  CHECK(line.find(game) != std::string::npos);
+  CHECK(result_of(creator).size() > 0);
+  CHECK(creator.wait() == 0);
+  CHECK(run_gamehost({"verify", (data / "games" / (game + ".ghlog")).string()}).status == 0);
+}
+
 TEST_CASE("a bot refuses what it cannot play, before it joins anything") {
   Server server("bot-refusals");
   const Ran hidden = run_gamehost({"bot", "--server", server.url(), "--agent", "mcts:iters=10", "--accept", "city_planning"});
