@@ -16,6 +16,8 @@ install(TARGETS gamehost replay-viewer gamehost-plugin-runner RUNTIME DESTINATIO
 install(TARGETS gamehost_proto gamehost_plugin_kit EXPORT gamehostTargets
         LIBRARY DESTINATION ${GAMEHOST_INSTALL_LIBDIR} COMPONENT gamehost
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT gamehost-dev)
+# The network protocol (net.proto) the programs link: runtime only.
+install(TARGETS gamehost_net_proto LIBRARY DESTINATION ${GAMEHOST_INSTALL_LIBDIR} COMPONENT gamehost)
 install(FILES proto/gamehost.proto proto/scene.proto
               ${PROJECT_BINARY_DIR}/proto/gamehost.pb.h ${PROJECT_BINARY_DIR}/proto/scene.pb.h
         DESTINATION ${GAMEHOST_INSTALL_INCLUDEDIR} COMPONENT gamehost-dev)

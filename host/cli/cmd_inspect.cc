@@ -213,7 +213,9 @@ void add_verify_command(CLI::App& app, Common& common) {
     if (log.finished()) {
       // The result by its meaning: the sentence is the plugin's own wording.
       fmt::print("{}: OK: {} {}, seed {}, {} verified\nResult: {}\n", *log_path, h.game_id(),
-                 h.game_version(), h.seed(), plies_text(r.plies), r.info.result());
+                 h.game_version(), h.seed(), plies_text(r.plies),
+                 // A forfeit (resigned, lost on time) is the host's sentence: the game did not end by its rules.
+                 log.record.result().has_forfeit() ? log.record.result().result() : r.info.result());
       if (!key.empty()) fmt::print("Signature: good (HMAC-SHA-256)\n");
       else if (log.signed_()) fmt::print("Signature: present, not checked (give --key FILE)\n");
       if (r.result_reworded)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "gamehost/hidden_sample.h"
 #include "gamehost/replay.h"
 
 namespace gamehost {
@@ -13,6 +14,28 @@ namespace {
 bool same_view(const pb::ObserveResponse& a, const pb::ObserveResponse& b) {
   return a.text() == b.text() && a.observation().type_url() == b.observation().type_url() &&
          a.observation().value() == b.observation().value();
+}
+
+// A draw with one outcome left (the last coin of a bag) still tells which
+// it was, which a seat that cannot see the bag's content did not know: it
+// names what the other hand held before. Such a draw is hidden from `seat`
+// when, in a state the seat cannot tell from `before` (SampleHidden), the
+// one outcome left is another and the seat's view after it is the same.
+bool forced_draw_seen(Plugin& plugin, const std::string& before, std::uint32_t outcome, int seat) {
+  if (!plugin.info().has_hidden_information() || !samples_hidden(plugin)) return true;
+  pb::ApplyResponse applied;
+  plugin.apply(before, outcome, pb::QueryFlags(), applied);
+  const pb::ObserveResponse seen = observe(plugin, applied.state(), seat);
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const std::string sample = sample_hidden_state(plugin, before, seat, 0, seed);
+    const pb::StateInfo info = plugin.query(sample, step_flags());
+    for (const std::uint32_t other : info.legal_ids()) {
+      if (other == outcome) continue;
+      plugin.apply(sample, other, pb::QueryFlags(), applied);
+      if (same_view(seen, observe(plugin, applied.state(), seat))) return false;
+    }
+  }
+  return true;
 }
 
 // Whether `seat` can tell ply i's outcome from another outcome of the draw.
@@ -26,7 +49,7 @@ bool chance_seen(Plugin& plugin, const std::string& before, std::uint32_t outcom
     plugin.apply(before, other, pb::QueryFlags(), applied);
     return !same_view(seen, observe(plugin, applied.state(), seat));
   }
-  return true;  // a draw with one outcome tells nothing
+  return forced_draw_seen(plugin, before, outcome, seat);
 }
 
 }  // namespace

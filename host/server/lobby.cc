@@ -183,7 +183,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
       }
       case net::ClientMessage::kUnwatch: {
         if (Room* room = find_room(peer, request.unwatch().game_id(), id)) {
-          room->unfollow(peer.get());
+          room->unfollow(peer.get(), /*spectator_only=*/true);
           send_ack(*peer, id);
         }
         return;
@@ -252,6 +252,7 @@ void Lobby::disconnected(const Peer* peer) {
 void Lobby::list_game_types(const std::shared_ptr<Peer>& peer, std::uint64_t id) {
   net::ServerMessage m;
   m.set_reply_to(id);
+  m.mutable_game_types();  // set, also when empty
   for (const auto& entry : registry_.entries()) {
     if (!entry.info) continue;
     auto* type = m.mutable_game_types()->add_types();
@@ -264,6 +265,7 @@ void Lobby::list_game_types(const std::shared_ptr<Peer>& peer, std::uint64_t id)
 void Lobby::list_games(const std::shared_ptr<Peer>& peer, const net::ListGames& request, std::uint64_t id) {
   net::ServerMessage m;
   m.set_reply_to(id);
+  m.mutable_game_list();  // set, also when empty
   for (const auto& game_id : order_) {
     const auto& summary = rooms_.at(game_id)->summary();
     if (listed(request, summary)) *m.mutable_game_list()->add_games() = summary;

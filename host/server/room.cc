@@ -231,7 +231,7 @@ void Room::resume(const GameRecord& record, std::int64_t server_down_ms, Registr
   if (summary_.status() == net::PLAYING && !info_.terminal() && info_.to_move() >= 0) {
     running_ = info_.to_move();
     const std::int64_t used_before_stop = std::max<std::int64_t>(0, now - server_down_ms - record.turn_started_ms);
-    if (summary_.time().has_live() && plies_.size() == point.log.record.plies_size())
+    if (summary_.time().has_live())
       remaining_[static_cast<std::size_t>(running_)] -= used_before_stop;
     turn_started_ms_ = now;
     deadline_ms_ = record.deadline_ms ? record.deadline_ms + server_down_ms : 0;
@@ -341,6 +341,9 @@ void Room::record_ply(int seat, std::uint32_t action, pb::StepResponse& applied,
   before_ = std::move(state_);
   state_ = std::move(*applied.mutable_state());
   take_step_info(applied, info_);
+  // Fischer: the increment once the seat's turn (of one or more plies) is over.
+  if (seat >= 0 && info_.to_move() != seat && summary_.time().has_live())
+    remaining_[static_cast<std::size_t>(seat)] += summary_.time().live().increment_ms();
   running_ = -1;
   timer_.cancel();
   if (summary_.status() == net::PLAYING && !info_.terminal() && info_.to_move() >= 0) start_clock();
@@ -357,7 +360,6 @@ bool Room::charge(int seat) {
     auto& left = remaining_[static_cast<std::size_t>(seat)];
     left -= now - turn_started_ms_;
     if (left <= 0) return false;
-    left += time.live().increment_ms();
   } else if (time.has_correspondence()) {
     if (now > deadline_ms_) return false;
   }

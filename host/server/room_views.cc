@@ -102,14 +102,14 @@ std::vector<std::pair<std::shared_ptr<Peer>, int>> Room::followers() {
 void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t reply_to) {
   auto& list = seat >= 0 ? seats_[static_cast<std::size_t>(seat)].peers : spectators_;
   if (std::none_of(list.begin(), list.end(), [&](const auto& p) { return p.lock() == peer; })) list.push_back(peer);
+  if (seat >= 0) save();  // connected
   net::ServerMessage m;
   m.set_reply_to(reply_to);
   *m.mutable_game() = view_for(seat);
   peer->send(std::move(m));
-  if (seat >= 0) save();  // connected
 }
 
-void Room::unfollow(const Peer* peer) {
+void Room::unfollow(const Peer* peer, bool spectator_only) {
   bool seat_left = false;
   const auto drop = [&](std::vector<std::weak_ptr<Peer>>& list) {
     const auto before = list.size();
@@ -118,7 +118,8 @@ void Room::unfollow(const Peer* peer) {
                list.end());
     return before != list.size();
   };
-  for (auto& s : seats_) seat_left |= drop(s.peers);
+  if (!spectator_only)
+    for (auto& s : seats_) seat_left |= drop(s.peers);
   drop(spectators_);
   if (seat_left) save();
 }

@@ -290,8 +290,11 @@ TEST_CASE("bad City Planning requests get precise errors, never a crash", "[cp][
   pb::ObserveResponse orr;
   CHECK(status_of([&] { plugin->call(pb::METHOD_OBSERVE, oq, orr); }) ==
         std::pair<int, std::string>(pb::INVALID_ARGUMENT, "player 2 is not a seat (0 or 1)"));
-  oq.set_player(-1);
-  CHECK(status_of([&] { plugin->call(pb::METHOD_OBSERVE, oq, orr); }).first == pb::INVALID_ARGUMENT);
+  oq.set_player(-2);
+  CHECK(status_of([&] { plugin->call(pb::METHOD_OBSERVE, oq, orr); }) ==
+        std::pair<int, std::string>(pb::INVALID_ARGUMENT, "player -2 is not a seat (0 or 1)"));
+  oq.set_player(-1);  // the public view (spectators): answered, both hands hidden
+  CHECK(status_of([&] { plugin->call(pb::METHOD_OBSERVE, oq, orr); }).first == pb::OK);
   pb::RolloutRequest rq;
   rq.set_state(start);
   pb::RolloutResponse rr;

@@ -52,10 +52,10 @@ version=$(field gamehost Version)
 # gamehost: the libraries the programs link, each from its Debian 12 package, and the font.
 names=$(field gamehost Depends | sed 's/ ([^)]*)//g; s/, /\n/g' | sort | xargs)
 expected="fonts-dejavu-core libc6 libcairo2 libfmt9 libgcc-s1 libgif7 libglx0 libopengl0 libprotobuf32 libsfml-graphics2.5"
-expected+=" libsfml-system2.5 libsfml-window2.5 libssl3 libstdc++6 libwebp7 libwebpmux3 libx11-6 libyaml-cpp0.7"
+expected+=" libsfml-system2.5 libsfml-window2.5 libsqlite3-0 libssl3 libstdc++6 libwebp7 libwebpmux3 libx11-6 libyaml-cpp0.7"
 [[ "$names" == "$expected" ]] || fail "gamehost Depends: expected the packages [$expected], got [$names]"
 has gamehost usr/bin/gamehost usr/bin/replay-viewer usr/bin/gamehost-plugin-runner \
-  usr/lib/gamehost/libgamehost_proto.so usr/lib/gamehost/plugins/alien_city.so \
+  usr/lib/gamehost/libgamehost_proto.so usr/lib/gamehost/libgamehost_net_proto.so usr/lib/gamehost/plugins/alien_city.so \
   usr/lib/gamehost/plugins/city_planning.so usr/lib/gamehost/plugins/connect_four.so \
   usr/share/gamehost/samples/seed-1.ghlog usr/share/man/man1/gamehost.1.gz usr/share/man/man1/replay-viewer.1.gz \
   usr/share/bash-completion/completions/gamehost

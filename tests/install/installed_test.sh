@@ -65,6 +65,10 @@ for f in "$gamehost" "$prefix/bin/replay-viewer" "$prefix"/lib/gamehost/plugins/
   expect_eq "$f: libgamehost_proto.so" "$prefix/lib/gamehost/libgamehost_proto.so" "$(realpath -m "$lib")"
 done
 
+# The network library the gamehost command links, from the installed tree.
+lib=$(ldd "$gamehost" | awk '$1 == "libgamehost_net_proto.so" { print $3 }')
+expect_eq "gamehost: libgamehost_net_proto.so" "$prefix/lib/gamehost/libgamehost_net_proto.so" "$(realpath -m "$lib")"
+
 # The games, found beside the executable.
 games=$("$gamehost" games)
 expect_eq "plugin path" "  $prefix/lib/gamehost/plugins" "$(sed -n '/^Plugin path:/{n;p}' <<<"$games")"

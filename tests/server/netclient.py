@@ -14,13 +14,14 @@ import websockets
 class Server:
     """`gamehost serve --port 0` in a data folder; the port read from its first line."""
 
-    def __init__(self, gamehost, data, *extra, env=None):
-        self.gamehost, self.data, self.extra = gamehost, data, list(extra)
+    def __init__(self, gamehost, data, *extra, env=None, before=()):
+        """`before`: options of gamehost itself (--plugins DIR, --isolate)."""
+        self.gamehost, self.data, self.extra, self.before = gamehost, data, list(extra), list(before)
         self.env = env
         self.start()
 
     def start(self):
-        self.proc = subprocess.Popen([self.gamehost, "serve", "--port", "0", "--data", self.data, *self.extra],
+        self.proc = subprocess.Popen([self.gamehost, *self.before, "serve", "--port", "0", "--data", self.data, *self.extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
         self.lines = []
         while True:
@@ -138,3 +139,46 @@ def gamehost_verify(gamehost, log):
     r = subprocess.run([gamehost, "verify", log], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
+
+
+async def two_player_game(url, game_type, seed=None, time_control=None, names=("ann", "bob")):
+    """Creates a game with two open seats, the first taken by client a, the
+    second joined by client b. Returns (clients, keys, positions, game_id)."""
+    a = await Client.connect(url)
+    b = await Client.connect(url)
+    body = {"game_type": game_type, "seats": [{"open": True}, {"open": True}], "take_seat": 0, "name": names[0]}
+    if seed is not None:
+        body["seed"] = str(seed)
+    if time_control:
+        body["time"] = time_control
+    created = await a.request({"create_game": body}, "game_created")
+    key_a = created["game_created"]["tokens"][0]["key"]
+    game_id = key_a["game_id"]
+    key_b = (await b.request({"join_game": {"game_id": game_id, "seat": 1, "name": names[1]}}, "joined"))["joined"]["key"]
+    await a.wait_for("game")  # as created
+    pos_a = (await a.wait_for("game"))["game"]["position"]  # the game starts
+    pos_b = (await b.wait_for("game"))["game"]["position"]
+    return {0: a, 1: b}, {0: key_a, 1: key_b}, {0: pos_a, 1: pos_b}, game_id
+
+
+async def play_plies(clients, keys, pos, count, choose=lambda p: p["info"]["legal_ids"][0]):
+    """`count` plies by whichever seat is to move (chance plies in between
+    arrive as MoveMade too). Updates and returns pos; stops at the game's end."""
+    for _ in range(count):
+        mover = next((s for s in clients if pos[s]["info"]["to_move"] == s and pos[s]["info"]["legal_ids"]), None)
+        if mover is None:
+            return pos
+        ply = pos[mover]["ply"] + 1
+        await clients[mover].send({"move": {"key": keys[mover], "ply": ply, "action_id": choose(pos[mover])}})
+        for s, c in clients.items():
+            while True:
+                m = await c.wait_for_any(("move_made", "game_ended", "error"))
+                assert "error" not in m, m
+                if "game_ended" in m:
+                    c.inbox.insert(0, m)
+                    pos[s] = m["game_ended"]["position"]
+                    break
+                pos[s] = m["move_made"]["position"]
+                if pos[s]["ply"] >= ply and pos[s]["info"]["to_move"] != -1:
+                    break
+    return pos

@@ -85,7 +85,7 @@ std::string diagram_cell(const State& s, Point p) {
   return c;
 }
 
-std::string diagram_header(const State& s, std::optional<Player> viewer) {
+std::string diagram_header(const State& s, std::optional<Player> viewer, bool spectator) {
   std::string out = "phase: ";
   out += s.phase() == Phase::Setup ? "setup" : std::string(1, player_letter(s.to_move())) + " " + phase_word(s.phase());
   out += "\n";
@@ -99,7 +99,7 @@ std::string diagram_header(const State& s, std::optional<Player> viewer) {
   out += "score: A " + std::to_string(s.score(Player::A)) + " B " + std::to_string(s.score(Player::B)) + "\n";
   for (Player p : {Player::A, Player::B}) {
     out += std::string("hand ") + player_letter(p) + ": ";
-    if (viewer && *viewer != p) {
+    if (spectator || (viewer && *viewer != p)) {
       std::string hidden;
       for (int i = 0; i < s.hand_size(p); ++i) hidden += (i ? " ?" : "?");
       out += hidden.empty() ? "-" : hidden;
@@ -128,8 +128,15 @@ std::string diagram_header(const State& s, std::optional<Player> viewer) {
   return out;
 }
 
-std::string to_diagram(const State& s, std::optional<Player> viewer) {
-  std::string out = diagram_header(s, viewer);
+// The diagram as `viewer` sees it; `spectator`: as every seat sees it.
+static std::string to_diagram_as(const State& s, std::optional<Player> viewer, bool spectator);
+
+std::string to_diagram(const State& s, std::optional<Player> viewer) { return to_diagram_as(s, viewer, false); }
+
+std::string public_diagram(const State& s) { return to_diagram_as(s, std::nullopt, true); }
+
+static std::string to_diagram_as(const State& s, std::optional<Player> viewer, bool spectator) {
+  std::string out = diagram_header(s, viewer, spectator);
   out += columns_line() + "\n";
   for (int row = kSize - 1; row >= 0; --row) {
     std::string line = (row + 1 < 10 ? " " : "") + std::to_string(row + 1) + " ";

@@ -44,10 +44,13 @@ std::string to_diagram(const State& s);
 // As `viewer` may see it (C19): the other hand as '?' per coin; nullopt =
 // from above (everything, the same as to_diagram). Not readable back.
 std::string to_diagram(const State& s, std::optional<Player> viewer);
+// What every player sees (spectators, Observe of seat -1): both hands as '?'.
+std::string public_diagram(const State& s);
 
 // The diagram's header lines alone (through "bag:"), and one point's cell
 // ("." "O" "X" "m4" "M3"): the terminal board draws its own grid of them.
-std::string diagram_header(const State& s, std::optional<Player> viewer);
+// `spectator`: both hands hidden, whatever `viewer` says.
+std::string diagram_header(const State& s, std::optional<Player> viewer, bool spectator = false);
 std::string diagram_cell(const State& s, Point p);
 
 // Reads a diagram; the position must be consistent (each piece once, whole

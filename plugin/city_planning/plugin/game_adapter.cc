@@ -254,6 +254,8 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
   }
 
   void observe(const State& s, int seat, pb::ObserveResponse& resp) { observe_seat(s, player_of_seat(seat), resp); }
+  // Seat -1, what every seat sees (spectators): the board, both hands as '?'.
+  void observe_public(const State& s, pb::ObserveResponse& resp) { resp.set_text(public_diagram(s)); }
 
   Outcome analyze(const State& s, const std::string& topic, pb::AnalyzeResponse& resp) {
     return analyze_state(s, topic, resp);

@@ -43,7 +43,9 @@ void legend(gamehost::kit::StyledWriter w) {
 void draw_board(const State& s, const State* before, std::optional<int> seat, pb::TerminalBoard& out) {
   gamehost::kit::StyledWriter w(*out.mutable_board());
   // The grid is public; only the hands differ by viewer (C19).
-  w.add(diagram_header(s, seat ? std::optional<Player>(player_of_seat(*seat)) : std::nullopt));
+  // Seat -1: what every seat sees (spectators), both hands hidden.
+  const bool spectator = seat && *seat < 0;
+  w.add(diagram_header(s, seat && !spectator ? std::optional<Player>(player_of_seat(*seat)) : std::nullopt, spectator));
   gamehost::kit::Grid grid;
   for (int c = 0; c < kSize; ++c) grid.columns.emplace_back(1, column_letter(c));
   grid.rows = kSize;

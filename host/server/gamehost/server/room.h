@@ -93,7 +93,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Sends `peer` the game as `seat` (-1: a spectator) sees it, and adds it
   // to the game's followers.
   void follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t reply_to);
-  void unfollow(const Peer* peer);
+  // The peer follows the game no more (its connection is gone): as a
+  // spectator only with `spectator_only` (Unwatch).
+  void unfollow(const Peer* peer, bool spectator_only = false);
   // A seat taken (JoinGame): the record is updated and everyone told.
   void seat_taken(int seat, const std::string& player, const std::string& hash);
   // A person's move, checked. Returns an error (code set) or nothing when

@@ -22,6 +22,8 @@
 // and any of these, each turning on its call:
 //   void observe(const State&, int seat, pb::ObserveResponse&);  // else: the
 //                                         // full text (perfect information)
+//   void observe_public(const State&, pb::ObserveResponse&);  // Observe of
+//                                         // player -1: what every seat sees
 //   Outcome analyze(const State&, const std::string& topic, pb::AnalyzeResponse&);
 //   std::array<double, N> evaluate(const State&);                 // EVALUATE
 //   std::uint64_t playout(State&, gamecore::Rng&);   // both: ROLLOUT
@@ -71,6 +73,9 @@ namespace gamehost::kit {
 
 template <class G>
 concept HasObserve = requires(G& g, const typename G::State& s, pb::ObserveResponse& r) { g.observe(s, 0, r); };
+// Observe of player -1, what every seat sees (a game with hidden information).
+template <typename G>
+concept HasObservePublic = requires(G& g, const typename G::State& s, pb::ObserveResponse& r) { g.observe_public(s, r); };
 template <class G>
 concept HasAnalyze = requires(G& g, const typename G::State& s, pb::AnalyzeResponse& r) {
   { g.analyze(s, std::string(), r) } -> std::same_as<Outcome>;
@@ -210,8 +215,17 @@ class Adapter {
   Outcome observe(const pb::ObserveRequest& req, pb::ObserveResponse& resp) {
     auto s = cache_.load(req.state());
     if (!s) return refuse(pb::BAD_STATE, s.error());
-    if (auto refused = check_seat("player", req.player())) return refused;
-    if constexpr (HasObserve<Game>) {
+    // Player -1: what every seat sees (spectators). A game of perfect
+    // information shows everything; a game with hidden information answers
+    // it only with observe_public.
+    if (req.player() == -1 && HasObserve<Game> && !HasObservePublic<Game>)
+      return refuse(pb::INVALID_ARGUMENT, "player -1 (the public view): this game does not offer it");
+    if (req.player() != -1)
+      if (auto refused = check_seat("player", req.player())) return refused;
+    if constexpr (HasObservePublic<Game>) {
+      if (req.player() == -1) game_.observe_public(**s, resp);
+      else game_.observe(**s, req.player(), resp);
+    } else if constexpr (HasObserve<Game>) {
       game_.observe(**s, req.player(), resp);
     } else {  // perfect information: everyone sees everything
       pb::QueryFlags text;
