@@ -83,6 +83,7 @@ class RemotePlay {
         lines_(in) {
     client_.notice = [this](const std::string& line) { say("{}\n", line); };
     color_ = common.color_on() && &out == &std::cout;
+    terminal_ = &out == &std::cout && ::isatty(STDOUT_FILENO);
   }
 
   int run() {
@@ -100,8 +101,22 @@ class RemotePlay {
  private:
   template <typename... A>
   void say(fmt::format_string<A...> f, A&&... a) {
+    if (ticking_) out_ << "\r\x1b[K";  // the clock line gives way
+    ticking_ = false;
     out_ << fmt::format(f, std::forward<A>(a)...);
     out_.flush();
+  }
+
+  // On a terminal, while the other side thinks: the clocks ticking on one
+  // line, redrawn each second (the prompt's line is never redrawn: a
+  // person may be typing there).
+  void tick(const GameTracker& game) {
+    if (!terminal_ || !game.seen() || game.ended() || game.my_turn() || !game.summary().time().has_live()) return;
+    if (client::steady_ms() - last_tick_ms_ < 1000) return;
+    last_tick_ms_ = client::steady_ms();
+    out_ << "\r\x1b[KClocks: " << clocks_text(game);
+    out_.flush();
+    ticking_ = true;
   }
 
   static client::ClientSettings client_settings(const RemotePlaySettings& s) {
@@ -244,6 +259,7 @@ class RemotePlay {
         say("Ply {}: {} to move ({})\n", game->plies() + 1, who(*game, game->seat()), game->position().info().phase());
         prompt(*game);
       }
+      if (game) tick(*game);
       bool eof = false;
       const auto line = lines_.next(std::chrono::milliseconds(0), eof);
       if (line) {
@@ -520,6 +536,9 @@ class RemotePlay {
   std::uint32_t shown_ply_ = UINT32_MAX;  // the ply of the position last shown
   bool shown_header_ = false;
   bool color_ = false;
+  bool terminal_ = false;      // stdout is a terminal: the clocks tick
+  bool ticking_ = false;       // the clock line is on the screen, unended
+  std::int64_t last_tick_ms_ = 0;
 };
 
 }  // namespace
