@@ -273,7 +273,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 void accept(Shared& shared, tcp::acceptor& acceptor) {
   acceptor.async_accept([&shared, &acceptor](beast::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted) return;
-    if (!ec) std::make_shared<HttpSession>(shared, std::move(socket))->start();
+    if (!ec) {
+      // Small frames go out at once: Nagle's delay would add tens of
+      // milliseconds to every move's round trip.
+      beast::error_code ignored;
+      socket.set_option(tcp::no_delay(true), ignored);
+      std::make_shared<HttpSession>(shared, std::move(socket))->start();
+    }
     accept(shared, acceptor);
   });
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "gamehost/agents/spec.h"
+#include "gamehost/faults.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/play.h"
 #include "gamehost/server/tokens.h"
@@ -72,8 +73,27 @@ void Lobby::resume_all(std::ostream& out) {
         room->load_finished(record);
       }
     } catch (const std::exception& e) {
-      out << fmt::format("Game {} ({}): not resumed: {}\n", record.id, record.summary.game_type(), e.what());
-      continue;
+      // The log ended (a result or a fault) after the records were last
+      // written: the log is the truth, the game is over.
+      std::optional<GameLog> log;
+      try {
+        log = read_log(settings_.data_dir / record.log_path);
+      } catch (const std::exception&) {
+      }
+      if (!log || (!log->finished() && !log->faulted())) {
+        out << fmt::format("Game {} ({}): not resumed: {}\n", record.id, record.summary.game_type(), e.what());
+        continue;
+      }
+      GameRecord ended = record;
+      ended.summary.set_status(net::FINISHED);
+      ended.summary.set_plies(static_cast<std::uint32_t>(log->record.plies_size()));
+      ended.summary.set_result(log->finished() ? log->record.result().result() : fault_text(log->record.fault()));
+      ended.end_reason = log->faulted() ? net::PLUGIN_FAULT : net::GAME_OVER_BY_RULES;
+      room = std::make_shared<Room>(context_, registry_.find(record.summary.game_type()).clone(), record.id);
+      room->load_finished(ended);
+      store_.save(ended);
+      out << fmt::format("Game {} ({}): finished in its log: {}\n", record.id, record.summary.game_type(),
+                         ended.summary.result());
     }
     rooms_[record.id] = room;
     order_.push_back(record.id);

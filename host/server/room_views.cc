@@ -101,8 +101,12 @@ std::vector<std::pair<std::shared_ptr<Peer>, int>> Room::followers() {
 
 void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t reply_to) {
   auto& list = seat >= 0 ? seats_[static_cast<std::size_t>(seat)].peers : spectators_;
-  if (std::none_of(list.begin(), list.end(), [&](const auto& p) { return p.lock() == peer; })) list.push_back(peer);
-  if (seat >= 0) save();  // connected
+  const bool added = std::none_of(list.begin(), list.end(), [&](const auto& p) { return p.lock() == peer; });
+  if (added) list.push_back(peer);
+  if (seat >= 0 && added) {
+    save();  // connected
+    tell_seat(seat);
+  }
   net::ServerMessage m;
   m.set_reply_to(reply_to);
   *m.mutable_game() = view_for(seat);
@@ -110,7 +114,6 @@ void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t rep
 }
 
 void Room::unfollow(const Peer* peer, bool spectator_only) {
-  bool seat_left = false;
   const auto drop = [&](std::vector<std::weak_ptr<Peer>>& list) {
     const auto before = list.size();
     list.erase(std::remove_if(list.begin(), list.end(),
@@ -118,10 +121,24 @@ void Room::unfollow(const Peer* peer, bool spectator_only) {
                list.end());
     return before != list.size();
   };
+  std::vector<int> left;
   if (!spectator_only)
-    for (auto& s : seats_) seat_left |= drop(s.peers);
+    for (std::size_t s = 0; s < seats_.size(); ++s)
+      if (drop(seats_[s].peers)) left.push_back(static_cast<int>(s));
   drop(spectators_);
-  if (seat_left) save();
+  if (left.empty()) return;
+  save();
+  for (const int s : left) tell_seat(s);
+}
+
+void Room::tell_seat(int seat) {
+  for (const auto& [peer, s] : followers()) {
+    net::ServerMessage m;
+    auto& changed = *m.mutable_seat_changed();
+    changed.set_game_id(id_);
+    *changed.mutable_seat() = summary_.seats(seat);
+    peer->send(std::move(m));
+  }
 }
 
 void Room::seat_taken(int seat, const std::string& player, const std::string& hash) {
@@ -135,13 +152,7 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
   const bool starts = !waiting && summary_.status() == net::WAITING;
   if (starts) summary_.set_status(net::PLAYING);
   save();
-  for (const auto& [peer, s] : followers()) {
-    net::ServerMessage m;
-    auto& changed = *m.mutable_seat_changed();
-    changed.set_game_id(id_);
-    *changed.mutable_seat() = summary_.seats(seat);
-    peer->send(std::move(m));
-  }
+  tell_seat(seat);
   if (!starts) return;
   start_clock();
   // The game starts: every follower gets it afresh (the seat to move now

@@ -118,7 +118,7 @@ void Store::save(const GameRecord& g) {
 std::vector<GameRecord> Store::load_all() {
   std::vector<GameRecord> games;
   Statement q(db_,
-              "SELECT id, log_path, secret_path, end_reason, turn_started_ms, deadline_ms, chance_seed, summary FROM games "
+              "SELECT id, log_path, secret_path, end_reason, turn_started_ms, deadline_ms, chance_seed, summary, status FROM games "
               "ORDER BY created_ms, id",
               file_);
   while (q.step()) {
@@ -132,6 +132,7 @@ std::vector<GameRecord> Store::load_all() {
     g.chance_seed = static_cast<std::uint64_t>(q.integer(6));
     if (!g.summary.ParseFromString(q.text(7)))
       throw HostError(fmt::format("{}: game {}: its summary does not parse", file_, g.id));
+    g.summary.set_status(static_cast<net::GameStatus>(q.integer(8)));  // the column is the one queried
     Statement seats(db_,
                     "SELECT seat, kind, player, token_hash, remaining_ms, rematch FROM seats WHERE game_id = ? "
                     "ORDER BY seat",

