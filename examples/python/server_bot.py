@@ -11,22 +11,28 @@ import gamehost
 from gamehost import net
 
 
+async def join_open(client, lobby, name):
+    """Joins the first open Alien City game listed: (game, its rules), or (None, None)."""
+    while lobby:
+        summary = lobby.pop(0)
+        if summary["game_type"] == "alien_city" and summary["status"] == "WAITING":
+            try:
+                game = await client.join(summary["game_id"], name=name)
+                return game, gamehost.load_game("alien_city", seed=int(summary["seed"]))
+            except net.ServerError:  # another bot was quicker
+                continue
+    return None, None
+
+
 async def main(url, games, spec):
-    engine = gamehost.agent(spec)
-    async with await net.connect(url, name=f"python {spec}") as client:
+    engine, name, done = gamehost.agent(spec), f"python {spec}", 0
+    async with await net.connect(url, name=name) as client:
         lobby = await client.list_games(open=True, subscribe=True)
-        playing, done = None, 0
+        playing, rules = await join_open(client, lobby, name)
         async for event in client.events():
             lobby += [event["lobby_update"]["game"]] if "lobby_update" in event else []
             if playing is None:
-                for summary in [g for g in lobby if g["game_type"] == "alien_city" and g["status"] == "WAITING"]:
-                    lobby.remove(summary)
-                    try:
-                        playing = await client.join(summary["game_id"], name=f"python {spec}")
-                        rules = gamehost.load_game("alien_city", seed=int(summary["seed"]))
-                        break
-                    except net.ServerError:  # another bot was quicker
-                        continue
+                playing, rules = await join_open(client, lobby, name)
             elif playing.ended:
                 print(f"game {playing.game_id}: {playing.ended['result']}", flush=True)
                 playing, done = None, done + 1

@@ -248,8 +248,15 @@ class Client:
 
     async def join(self, game_id: str, seat: int = -1, name: str = "") -> Game:
         """Takes an open seat (-1: the first); the Game's `key` holds the token (shown once)."""
-        joined = (await self.request("join_game", {"game_id": game_id, "seat": seat, "name": name}))["joined"]
-        game = self.games.setdefault(game_id, Game(game_id, joined["key"]))
+        # Followed before the request: the server's GameView may come right
+        # behind Joined, before this coroutine runs again.
+        game = self.games.setdefault(game_id, Game(game_id))
+        try:
+            joined = (await self.request("join_game", {"game_id": game_id, "seat": seat, "name": name}))["joined"]
+        except Exception:
+            if game.key is None:
+                self.games.pop(game_id, None)
+            raise
         game.key, game.seat = joined["key"], joined["key"].get("seat", 0)
         return game
 
