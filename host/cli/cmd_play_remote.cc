@@ -37,7 +37,10 @@ std::string trimmed(const std::string& s) {
 // messages are shown while the person thinks.
 class LineReader {
  public:
-  explicit LineReader(std::istream& in) : thread_([this, &in] { read(in); }) { thread_.detach(); }
+  // The thread holds the shared state, never the reader: it may outlive it
+  // (blocked in getline when the game ends, or just starting when an error
+  // ends the program).
+  explicit LineReader(std::istream& in) : thread_([state = state_, &in] { read(in, state); }) { thread_.detach(); }
   // The next line if one came within `timeout`; `eof` set once input ended.
   std::optional<std::string> next(std::chrono::milliseconds timeout, bool& eof) {
     std::unique_lock lock(state_->mutex);
@@ -56,8 +59,7 @@ class LineReader {
     std::deque<std::string> lines;
     bool eof = false;
   };
-  void read(std::istream& in) {
-    auto state = state_;  // outlives this reader: the thread may block in getline at exit
+  static void read(std::istream& in, const std::shared_ptr<State>& state) {
     std::string line;
     while (std::getline(in, line)) {
       std::lock_guard lock(state->mutex);
