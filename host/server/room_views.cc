@@ -103,14 +103,12 @@ void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t rep
   auto& list = seat >= 0 ? seats_[static_cast<std::size_t>(seat)].peers : spectators_;
   const bool added = std::none_of(list.begin(), list.end(), [&](const auto& p) { return p.lock() == peer; });
   if (added) list.push_back(peer);
-  if (seat >= 0 && added) {
-    save();  // connected
-    tell_seat(seat);
-  }
+  if (seat >= 0 && added) save();  // connected
   net::ServerMessage m;
   m.set_reply_to(reply_to);
   *m.mutable_game() = view_for(seat);
   peer->send(std::move(m));
+  if (seat >= 0 && added) tell_seat(seat);  // after the answer: the others learn the seat is connected
 }
 
 void Room::unfollow(const Peer* peer, bool spectator_only) {

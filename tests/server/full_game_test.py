@@ -57,8 +57,12 @@ async def main(data):
             seqs = [int(json.loads(f)["seq"]) for f in c.raw]
             assert seqs == list(range(1, 1 + len(seqs))), seqs[:10]
         print("scores", scores, "plies", len(ended[0]["plies"]))
+        # SIGTERM stops the server cleanly.
+        rest = server.stop()
+        assert server.proc.returncode == 0 and "Stopped; unfinished games resume at the next start" in rest, rest
     finally:
-        server.stop()
+        if server.proc.poll() is None:
+            server.stop()
 
 
 data = tempfile.mkdtemp(prefix="serve-test-")

@@ -24,8 +24,9 @@ struct ServerOptions {
   // besides the server's own (an Origin whose host is the request's Host).
   std::vector<std::string> allowed_origins;
   // Per connection: messages a second, and the burst allowed above it.
-  double messages_per_second = 20;
-  double message_burst = 40;
+  // A bot playing fast sends dozens of moves a second: well above that.
+  double messages_per_second = 100;
+  double message_burst = 200;
 };
 
 // Serves until SIGINT or SIGTERM. Prints "Serving ... at http://HOST:PORT/"
