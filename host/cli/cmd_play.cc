@@ -20,6 +20,7 @@
 #include "gamehost/input_checks.h"
 #include "gamehost/log_signature.h"
 #include "gamehost/resume.h"
+#include "remote.h"
 
 namespace gamehost {
 
@@ -161,7 +162,18 @@ void add_play_command(CLI::App& app, Common& common) {
                 "after each human move: the points it lost, the better move, its class, and a takeback offer "
                 "when it lost at least an inaccuracy (as human:coach=1)");
   add_max_plies_option(cmd, args->max_plies);
-  cmd->callback([&common, args] {
+  auto remote = std::make_shared<RemotePlaySettings>();
+  add_remote_play_options(cmd, *remote);
+  cmd->callback([&common, args, remote] {
+    if (!remote->server.empty()) {  // on a server (cmd_play_remote.cc)
+      remote->game = args->game;
+      remote->players = args->players;
+      remote->options = args->options;
+      remote->seed = args->seed;
+      remote->chance_seed = args->chance_seed;
+      common.exit_code = run_remote_play(*remote, common, std::cin, std::cout);
+      return;
+    }
     Registry registry = common.registry();
     PlaySettings s;
     std::optional<ResumePoint> point;

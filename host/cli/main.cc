@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "commands.h"
+#include "remote.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/suggest.h"
 
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   add_puzzles_commands(app, common);
   add_check_plugin_command(app, common);
   add_serve_command(app, common);
+  add_bot_command(app, common);
   // Every subcommand's --help names the options of gamehost itself, which
   // may also follow the subcommand (fallthrough).
   for (auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {

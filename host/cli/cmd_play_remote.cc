@@ -1,0 +1,575 @@
+// `gamehost play --connect URL …`: the person at the terminal plays on a
+// server. The same prompts as local play (`help`, `moves`, `board`, the
+// game's analysis topics such as `why LOT`, `hint` where the game allows
+// it), plus `resign`, `abort`, `clock` and `quit` (leave; the seat stays
+// and its token brings you back). Typed moves are read by the local plugin
+// when the game is installed here and the server sends the state (no hidden
+// information); otherwise the server reads them and says why one is illegal.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <condition_variable>
+#include <deque>
+#include <istream>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+#include "gamehost/client/client.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/typed_move.h"
+#include "remote.h"
+
+namespace gamehost {
+namespace {
+
+namespace net = client::net;
+using client::Client;
+using client::GameTracker;
+
+std::string trimmed(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// The terminal's lines, read on a thread of their own so that the server's
+// messages are shown while the person thinks.
+class LineReader {
+ public:
+  // The thread holds the shared state, never the reader: it may outlive it
+  // (blocked in getline when the game ends, or just starting when an error
+  // ends the program).
+  explicit LineReader(std::istream& in) : thread_([state = state_, &in] { read(in, state); }) { thread_.detach(); }
+  // The next line if one came within `timeout`; `eof` set once input ended.
+  std::optional<std::string> next(std::chrono::milliseconds timeout, bool& eof) {
+    std::unique_lock lock(state_->mutex);
+    state_->ready.wait_for(lock, timeout, [&] { return !state_->lines.empty() || state_->eof; });
+    eof = state_->lines.empty() && state_->eof;
+    if (state_->lines.empty()) return std::nullopt;
+    std::string line = std::move(state_->lines.front());
+    state_->lines.pop_front();
+    return line;
+  }
+
+ private:
+  struct State {
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::deque<std::string> lines;
+    bool eof = false;
+  };
+  static void read(std::istream& in, const std::shared_ptr<State>& state) {
+    std::string line;
+    while (std::getline(in, line)) {
+      std::lock_guard lock(state->mutex);
+      state->lines.push_back(line);
+      state->ready.notify_all();
+    }
+    std::lock_guard lock(state->mutex);
+    state->eof = true;
+    state->ready.notify_all();
+  }
+  std::shared_ptr<State> state_ = std::make_shared<State>();
+  std::thread thread_;
+};
+
+class RemotePlay {
+ public:
+  RemotePlay(const RemotePlaySettings& s, Common& common, std::istream& in, std::ostream& out)
+      : settings_(s),
+        common_(common),
+        out_(out),
+        url_(client::parse_server_url(s.server, "--connect")),
+        client_(url_, client_settings(s)),
+        lines_(in) {
+    client_.notice = [this](const std::string& line) { say("{}\n", line); };
+    color_ = common.color_on() && &out == &std::cout;
+    terminal_ = &out == &std::cout && ::isatty(STDOUT_FILENO);
+  }
+
+  int run() {
+    client_.connect();
+    {
+      net::ClientMessage ask;
+      ask.mutable_list_game_types();
+      const net::ServerMessage answer = client_.call(ask);
+      for (const auto& t : answer.game_types().types()) types_[t.info().id()] = t.info();
+    }
+    enter();
+    return loop();
+  }
+
+ private:
+  template <typename... A>
+  void say(fmt::format_string<A...> f, A&&... a) {
+    if (ticking_) out_ << "\r\x1b[K";  // the clock line gives way
+    ticking_ = false;
+    out_ << fmt::format(f, std::forward<A>(a)...);
+    out_.flush();
+  }
+
+  // On a terminal, while the other side thinks: the clocks ticking on one
+  // line, redrawn each second (the prompt's line is never redrawn: a
+  // person may be typing there).
+  void tick(const GameTracker& game) {
+    if (!terminal_ || !game.seen() || game.ended() || game.my_turn() || !game.summary().time().has_live()) return;
+    if (client::steady_ms() - last_tick_ms_ < 1000) return;
+    last_tick_ms_ = client::steady_ms();
+    out_ << "\r\x1b[KClocks: " << clocks_text(game);
+    out_.flush();
+    ticking_ = true;
+  }
+
+  static client::ClientSettings client_settings(const RemotePlaySettings& s) {
+    client::ClientSettings c;
+    c.client = "gamehost-play " GAMEHOST_VERSION;
+    const char* user = std::getenv("USER");
+    c.name = !s.name.empty() ? s.name : user && *user ? user : "player";
+    c.join_password = read_join_password(s.join_password_file);
+    return c;
+  }
+
+  // Takes the seat (a token, an invite link), joins, creates or watches.
+  void enter() {
+    std::optional<net::SeatKey> key;
+    if (!settings_.token.empty()) key = client::parse_seat_key(settings_.token, "--token");
+    else if (url_.seat) key = url_.seat;
+    if (key) {
+      game_id_ = key->game_id();
+      client_.hold_seat(*key);
+      client_.resync(game_id_);  // Attach
+      return;
+    }
+    if (settings_.game.empty())
+      throw UsageError("play --connect: give a GAME to create (see the server's games), a game id to join or "
+                       "--watch, or --token GAME:SEAT:TOKEN");
+    if (settings_.watch) {
+      game_id_ = settings_.game;
+      client_.watch(game_id_);
+      client_.resync(game_id_);  // Watch
+      return;
+    }
+    if (types_.count(settings_.game)) return create();
+    net::ClientMessage join;
+    join.mutable_join_game()->set_game_id(settings_.game);
+    join.mutable_join_game()->set_seat(settings_.seat < 0 ? -1 : settings_.seat - 1);
+    join.mutable_join_game()->set_name(client_settings(settings_).name);
+    const auto joined = client_.call(join);
+    took_seat(joined.joined().key(), "");
+  }
+
+  void create() {
+    const pb::GameInfo& info = types_.at(settings_.game);
+    net::ClientMessage m;
+    net::CreateGame& c = *m.mutable_create_game();
+    c.set_game_type(settings_.game);
+    for (const auto& o : settings_.options) *c.add_options() = parse_option(o, false);
+    if (settings_.seed) c.set_seed(parse_seed(*settings_.seed, "--seed"));
+    if (settings_.chance_seed) c.set_chance_seed(*settings_.chance_seed);
+    if (!settings_.time.empty()) *c.mutable_time() = time_control(settings_.time);
+    c.set_hints_allowed(settings_.hints);
+    c.set_take_seat(-1);
+    for (const auto& [seat, spec] : settings_.players)
+      if (seat > info.player_names_size() && !spec.empty())
+        throw UsageError(fmt::format("--player{}: {} has only {} players", seat, info.id(), info.player_names_size()));
+    for (int seat = 0; seat < info.player_names_size(); ++seat) {
+      const auto at = settings_.players.find(seat + 1);
+      const std::string spec = at == settings_.players.end() || at->second.empty() ? (seat == 0 ? "human" : "open")
+                                                                                 : at->second;
+      auto* s = c.add_seats();
+      if (spec == "human" || spec == "me") {
+        if (c.take_seat() >= 0) throw UsageError("play --connect: one person plays at this terminal: one --playerN human");
+        c.set_take_seat(seat);
+        s->set_open(true);  // taken by the creator
+      } else if (spec == "open") {
+        s->set_open(true);
+      } else if (spec == "invite") {
+        s->set_invite(true);
+      } else {
+        s->set_engine(spec);  // the server checks it (BAD_AGENT)
+      }
+    }
+    c.set_name(client_settings(settings_).name);
+    const auto created = client_.call(m);
+    const net::GameCreated& g = created.game_created();
+    game_id_ = g.game().game_id();
+    say("Created {} game {} on {}\n", g.game().game_name(), game_id_, url_.text());
+    std::optional<net::SeatKey> mine;
+    for (const auto& t : g.tokens()) {
+      if (t.key().seat() == c.take_seat()) mine = t.key();
+      else
+        say("Invite for {}: {}\n", seat_name(info, t.key().seat()),
+            t.invite_url().empty() ? client::seat_key_text(t.key()) : t.invite_url());
+    }
+    if (mine) {
+      took_seat(*mine, info.player_names(mine->seat()));  // the server sends the game (GameView)
+    } else {
+      say("Watching it (no seat of yours: --playerN human takes one)\n");
+      client_.watch(game_id_);
+      client_.resync(game_id_);
+    }
+  }
+
+  static std::string seat_name(const pb::GameInfo& info, int seat) {
+    return seat >= 0 && seat < info.player_names_size() ? info.player_names(seat) : fmt::format("seat {}", seat + 1);
+  }
+
+  void took_seat(const net::SeatKey& key, const std::string& name) {
+    game_id_ = key.game_id();
+    client_.hold_seat(key);
+    say("You play {}in game {}. Your seat's token, shown once; to come back:\n  gamehost play --connect {} --token "
+        "{}\n",
+        name.empty() ? "" : name + " ", key.game_id(), url_.text(), client::seat_key_text(key));
+  }
+
+  // "5+3": 5 minutes and 3 seconds a move; "2d": 2 days a move.
+  static net::TimeControl time_control(const std::string& text) {
+    net::TimeControl t;
+    unsigned minutes = 0, increment = 0, days = 0;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), "%ud%c", &days, &extra) == 1 && text.back() == 'd' && days > 0) {
+      t.mutable_correspondence()->set_days_per_move(days);
+    } else if (std::sscanf(text.c_str(), "%u+%u%c", &minutes, &increment, &extra) == 2 && minutes > 0 &&
+               minutes <= 24 * 60 && increment <= 3600) {
+      t.mutable_live()->set_base_ms(minutes * 60000u);
+      t.mutable_live()->set_increment_ms(increment * 1000u);
+    } else {
+      throw UsageError(fmt::format("--time '{}': expected MINUTES+SECONDS (5+3: 5 minutes, 3 s added a move) or "
+                                   "DAYSd (2d: two days a move)", clipped(text)));
+    }
+    return t;
+  }
+
+  int loop() {
+    const auto entered_at = client::steady_ms();
+    auto waiting_since = entered_at;
+    while (true) {
+      if (auto event = client_.next(std::chrono::milliseconds(20))) {
+        if (const int code = on_event(*event); code >= 0) return code;
+      }
+      GameTracker* game = client_.game(game_id_);
+      if (game && !game->seen() && client::steady_ms() - waiting_since > 5000) {
+        if (client::steady_ms() - entered_at > 30000)
+          throw HostError(fmt::format("{} did not send game {} within 30 s", url_.text(), game_id_));
+        client_.resync(game_id_);  // asked before, no GameView yet: again
+        waiting_since = client::steady_ms();
+      }
+      if (game && game->seen() && game->my_turn() && prompted_ply_ != game->plies() + 1) {
+        prompted_ply_ = game->plies() + 1;
+        if (shown_ply_ != game->plies()) show_position(*game, false);
+        say("Ply {}: {} to move ({})\n", game->plies() + 1, who(*game, game->seat()), game->position().info().phase());
+        prompt(*game);
+      }
+      if (game) tick(*game);
+      bool eof = false;
+      const auto line = lines_.next(std::chrono::milliseconds(0), eof);
+      if (line) {
+        if (const int code = on_line(trimmed(*line)); code >= 0) return code;
+        // The prompt again, unless an answer of the server is awaited
+        // (it prompts then) or the move was sent.
+        if (!awaiting_answer_ && game && game->my_turn() && prompted_ply_ == game->plies() + 1) prompt(*game);
+      } else if (eof && !watching() && game && game->seen()) {  // after the server's answer (a refusal ends it)
+        say("\nEnd of input: you left game {}; your seat stays yours (come back with --token).\n", game_id_);
+        return kExitUnfinished;
+      }
+    }
+  }
+
+  bool watching() const { return client_.seat_key(game_id_) == nullptr; }
+
+  const pb::GameInfo* info_of(const GameTracker& game) const {
+    const auto at = types_.find(game.summary().game_type());
+    return at == types_.end() ? nullptr : &at->second;
+  }
+
+  std::string who(const GameTracker& game, int seat) const {
+    const auto* info = info_of(game);
+    return info ? seat_name(*info, seat) : fmt::format("seat {}", seat + 1);
+  }
+
+  void prompt(const GameTracker& game) { say("{}> ", who(game, game.seat())); }
+
+  // The server answered what was asked: the prompt again when it is our turn.
+  void answered() {
+    awaiting_answer_ = false;
+    GameTracker* game = client_.game(game_id_);
+    if (game && game->my_turn() && prompted_ply_ == game->plies() + 1) prompt(*game);
+  }
+
+  // Returns an exit status once the game is over, -1 to go on.
+  int on_event(const client::Event& event) {
+    const net::ServerMessage& m = event.message;
+    if (m.has_error()) {
+      const net::Error& e = m.error();
+      if (e.code() == net::Error::ILLEGAL_MOVE) say("Illegal: {}\nType 'moves' for the legal actions, 'help' for commands.\n", e.message());
+      else if (e.code() == net::Error::BAD_TOKEN || e.code() == net::Error::UNKNOWN_GAME ||
+               e.code() == net::Error::BAD_PASSWORD || e.code() == net::Error::WRONG_VERSION)
+        throw client::ServerError(e);
+      else say("{}\n", client::error_text(e));
+      if (e.code() == net::Error::STALE_MOVE || e.code() == net::Error::NOT_YOUR_TURN) client_.resync(game_id_);
+      answered();
+      return -1;
+    }
+    if (m.has_analysis()) {
+      say("{}", m.analysis().text());
+      if (!m.analysis().notation().empty()) say("Hint: {}\n", m.analysis().notation());
+      answered();
+      return -1;
+    }
+    if (!event.game || event.game->game_id() != game_id_) return -1;
+    const GameTracker& game = *event.game;
+    switch (event.applied) {
+      case GameTracker::Applied::Updated:
+        if (m.has_game()) {
+          if (!shown_header_) {
+            shown_header_ = true;
+            say("{} game {}: {}\n", game.summary().game_name(), game.game_id(), seats_text(game));
+          }
+          if (shown_ply_ != game.plies()) show_position(game, false);
+          prompted_ply_ = 0;  // seen whole (after a reconnect): prompt again
+          awaiting_answer_ = false;
+        } else if (m.has_move_made()) {
+          if (m.move_made().ply().player() == game.seat()) awaiting_answer_ = false;  // our move, acknowledged
+          const auto& ply = m.move_made().ply();
+          if (ply.player() != game.seat() || watching())
+            say("\nPly {}: {} {}\n", ply.ply(), ply.player() < 0 ? std::string("chance") : who(game, ply.player()),
+                ply.notation());
+          if (watching()) show_position(game, false);
+        }
+        return -1;
+      case GameTracker::Applied::Ended: {
+        const auto& end = *game.ended();
+        // The final position, unless it is on the screen already (the rules
+        // may reveal what was hidden: then it is shown again).
+        const auto* info = info_of(game);
+        if (shown_ply_ != game.plies() || (info && info->has_hidden_information())) show_position(game, false);
+        say("Game over ({}): {}\n", end_reason_text(end, game), end.result());
+        return kExitOk;
+      }
+      case GameTracker::Applied::SeatChanged:
+        say("{}: {}\n", who(game, m.seat_changed().seat().seat()), seat_text(game, m.seat_changed().seat()));
+        return -1;
+      default:
+        return -1;
+    }
+  }
+
+  std::string end_reason_text(const net::GameEnded& end, const GameTracker& game) const {
+    switch (end.reason()) {
+      case net::RESIGNED: return who(game, end.seat()) + " resigned";
+      case net::TIME_FORFEIT: return who(game, end.seat()) + " lost on time";
+      case net::ABORTED_BEFORE_START: return "aborted";
+      case net::PLUGIN_FAULT: return "stopped by a fault of the game's plugin";
+      default: return "played to the end";
+    }
+  }
+
+  std::string seat_text(const GameTracker& game, const net::SeatSummary& s) const {
+    if (s.open()) return s.invited() ? "kept for an invite" : "open";
+    const bool here = s.connected() || s.engine() || s.seat() == game.seat();
+    return fmt::format("{}{}{}{}", s.player(), s.engine() ? " (engine)" : "", s.seat() == game.seat() ? " (you)" : "",
+                       here ? "" : " (away)");
+  }
+
+  std::string seats_text(const GameTracker& game) const {
+    std::string text;
+    for (const auto& s : game.summary().seats())
+      text += fmt::format("{}{} = {}", text.empty() ? "" : ", ", who(game, s.seat()), seat_text(game, s));
+    return text;
+  }
+
+  std::string clocks_text(const GameTracker& game) const {
+    const net::Clocks& c = game.clocks();
+    std::string text;
+    for (int seat = 0; game.summary().time().has_live() && seat < c.remaining_ms_size(); ++seat)
+      text += fmt::format("{}{} {}{}", text.empty() ? "" : "   ", who(game, seat),
+                          client::clock_text_ms(*client::clock_now_ms(game, seat)), c.running() == seat ? " ⏱" : "");
+    if (game.summary().time().has_correspondence() && c.deadline_ms() > 0) {
+      const auto left = c.deadline_ms() - c.server_time_ms() - (client::steady_ms() - game.clocks_read_at_ms());
+      text += fmt::format("{}move due in {}", text.empty() ? "" : "   ", client::clock_text_ms(left));
+    }
+    return text;
+  }
+
+  void show_position(const GameTracker& game, bool with_turn) {
+    const net::Position& p = game.position();
+    shown_ply_ = game.plies();
+    const std::string board = p.board().board().text().empty()
+                                  ? p.text()
+                                  : styled_text(p.board().board(), color_) + styled_text(p.board().legend(), color_);
+    say("\n{}", board);
+    if (!board.empty() && board.back() != '\n') say("\n");
+    const std::string clocks = clocks_text(game);
+    if (!clocks.empty()) say("Clocks: {}\n", clocks);
+    if (with_turn) say("Ply {}: {} to move ({})\n", game.plies() + 1, who(game, game.seat()), p.info().phase());
+  }
+
+  // Returns an exit status when the person left, -1 to go on.
+  int on_line(const std::string& cmd) {
+    if (cmd.empty()) return -1;
+    GameTracker* game = client_.game(game_id_);
+    if (const auto bad = invalid_utf8_at(cmd)) {
+      say("Not understood: the input is not UTF-8 text (byte {}). Type 'help' for commands.\n", *bad);
+      return -1;
+    }
+    if (cmd.size() > 200) {
+      say("Not understood: a line of {} bytes is longer than any move. Type 'help' for commands.\n", cmd.size());
+      return -1;
+    }
+    const std::string word = cmd.substr(0, cmd.find(' '));
+    if (cmd == "help" || cmd == "?") return help(game), -1;
+    if (cmd == "quit") {
+      say("You left game {}{}.\n", game_id_, watching() ? "" : "; your seat stays yours (come back with --token)");
+      return kExitUnfinished;
+    }
+    if (!game || !game->seen()) return say("The game is not here yet.\n"), -1;
+    if (cmd == "board") return show_position(*game, game->my_turn()), -1;
+    if (cmd == "clock" || cmd == "clocks") {
+      const std::string c = clocks_text(*game);
+      return say("{}\n", c.empty() ? "No clock: the game is untimed." : c), -1;
+    }
+    if (cmd == "moves") {
+      if (!game->my_turn()) return say("Not your turn: the legal moves are shown to the seat to move.\n"), -1;
+      std::string list;
+      for (const auto& a : game->position().info().legal()) list += (list.empty() ? "" : " ") + a.notation();
+      return say("{} legal: {}\n", game->position().info().legal_ids_size(), list), -1;
+    }
+    const auto seat_request = [&](auto setter) {
+      if (watching()) return say("You are watching: that needs a seat.\n"), -1;
+      net::ClientMessage m;
+      setter(m)->mutable_key()->CopyFrom(*client_.seat_key(game_id_));
+      client_.send(m);
+      awaiting_answer_ = true;
+      return -1;
+    };
+    if (cmd == "resign") return seat_request([](net::ClientMessage& m) { return m.mutable_resign(); });
+    if (cmd == "abort") return seat_request([](net::ClientMessage& m) { return m.mutable_abort(); });
+    if (cmd == "rematch") return seat_request([](net::ClientMessage& m) { return m.mutable_rematch(); });
+    if (cmd == "hint") {
+      if (!game->my_turn()) return say("A hint is for the seat to move.\n"), -1;
+      return seat_request([](net::ClientMessage& m) { return m.mutable_hint(); });
+    }
+    if (cmd == "undo" || cmd == "takeback")
+      return say("No takeback on a server: the log keeps every move.\n"), -1;
+    if (is_topic(*game, word)) {
+      net::ClientMessage m;
+      m.mutable_analyze()->set_game_id(game_id_);
+      m.mutable_analyze()->set_topic(cmd);
+      m.mutable_analyze()->set_latest(true);
+      client_.send(m);
+      awaiting_answer_ = true;
+      return -1;
+    }
+    if (watching()) return say("You are watching: moves are for the seats. Type 'help' for commands.\n"), -1;
+    if (!game->my_turn()) {
+      const int to_move = game->position().info().to_move();
+      return say("Not your turn ({} to move).\n", to_move < 0 ? std::string("nobody") : who(*game, to_move)), -1;
+    }
+    send_move(*game, cmd);
+    return -1;
+  }
+
+  // A typed move: read here when the plugin is installed and the state is
+  // known (so a typo is explained at once), else by the server.
+  void send_move(const GameTracker& game, const std::string& text) {
+    net::ClientMessage m;
+    net::Move& move = *m.mutable_move();
+    *move.mutable_key() = *client_.seat_key(game_id_);
+    move.set_ply(game.plies() + 1);
+    Plugin* plugin = game.position().state().empty() ? nullptr : local_plugin(game.summary().game_type());
+    if (plugin) {
+      auto read = read_typed_move(*plugin, game.position().state(), text);
+      if (auto* why = std::get_if<std::string>(&read)) {
+        say("Illegal or not understood: {}\nType 'moves' for the legal actions, 'help' for commands.\n", *why);
+        return;
+      }
+      move.set_action_id(std::get<pb::ActionInfo>(read).id());
+    } else {
+      move.set_notation(text);
+    }
+    client_.send(m);
+    awaiting_answer_ = true;  // MoveMade, or the Error that refuses it
+  }
+
+  Plugin* local_plugin(const std::string& id) {
+    if (!registry_) registry_ = common_.registry();
+    try {
+      return &registry_->find(id);
+    } catch (const HostError&) {
+      return nullptr;
+    }
+  }
+
+  bool is_topic(const GameTracker& game, const std::string& word) const {
+    const auto* info = info_of(game);
+    if (!info) return false;
+    for (const auto& [topic, help] : info->analysis_topics())
+      if (topic.substr(0, topic.find(' ')) == word) return true;
+    return false;
+  }
+
+  void help(const GameTracker* game) {
+    const bool has_legal = game && game->my_turn() && game->position().info().legal_size() > 0;
+    say("Type an action in the game's notation{}, or:\n", has_legal
+        ? fmt::format(" (e.g. {})", game->position().info().legal(0).notation()) : "");
+    say("  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n  {:<10} the clocks\n"
+        "  {:<10} the engine's best move and why (when the game allows hints)\n  {:<10} give up the game\n"
+        "  {:<10} end the game before its first move\n  {:<10} offer a rematch of a finished game\n"
+        "  {:<10} leave (your seat stays yours; come back with --token)\n",
+        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit");
+    if (const auto* info = game ? info_of(*game) : nullptr) {
+      const std::map<std::string, std::string> topics(info->analysis_topics().begin(), info->analysis_topics().end());
+      for (const auto& [topic, text] : topics) say("  {:<10} {}\n", topic, text);
+    }
+  }
+
+  const RemotePlaySettings& settings_;
+  Common& common_;
+  std::ostream& out_;
+  client::ServerUrl url_;
+  Client client_;
+  LineReader lines_;
+  std::optional<Registry> registry_;
+  std::map<std::string, pb::GameInfo> types_;
+  std::string game_id_;
+  std::uint32_t prompted_ply_ = 0;
+  bool awaiting_answer_ = false;  // a request was sent whose answer prompts again
+  std::uint32_t shown_ply_ = UINT32_MAX;  // the ply of the position last shown
+  bool shown_header_ = false;
+  bool color_ = false;
+  bool terminal_ = false;      // stdout is a terminal: the clocks tick
+  bool ticking_ = false;       // the clock line is on the screen, unended
+  std::int64_t last_tick_ms_ = 0;
+};
+
+}  // namespace
+
+int run_remote_play(const RemotePlaySettings& settings, Common& common, std::istream& in, std::ostream& out) {
+  RemotePlay play(settings, common, in, out);
+  return play.run();
+}
+
+void add_remote_play_options(CLI::App* cmd, RemotePlaySettings& s) {
+  const char* group = "Playing on a server (gamehost serve)";
+  cmd->add_option("--connect", s.server,
+                  "play on the server at URL (ws://HOST:PORT/ws, http://HOST:PORT, or an invite link): GAME is a "
+                  "game to create (--playerN human|open|invite|ENGINE) or a game id to join")
+      ->type_name("URL")
+      ->group(group);
+  cmd->add_option("--seat", s.seat, "with --connect GAME_ID: the seat to join, from 1 (default: the first open)")
+      ->group(group);
+  cmd->add_option("--token", s.token, "with --connect: take up your seat again (GAME:SEAT:TOKEN as printed, or an invite link)")
+      ->group(group);
+  cmd->add_flag("--watch", s.watch, "with --connect GAME_ID: watch the game")->group(group);
+  cmd->add_option("--time", s.time, "with --connect, a new game: MIN+SEC (Fischer: 5+3) or DAYSd (2d a move)")
+      ->type_name("TC")
+      ->group(group);
+  cmd->add_flag("--hints", s.hints, "with --connect, a new game: allow hints (joining accepts it)")->group(group);
+  cmd->add_option("--name", s.name, "with --connect: your name (default: $USER)")->group(group);
+  cmd->add_option("--join-password-file", s.join_password_file, "with --connect: the server's join password, in FILE")
+      ->type_name("FILE")
+      ->group(group);
+}
+
+}  // namespace gamehost
