@@ -79,7 +79,7 @@ def test_review_from_python_equals_the_cli_review(tmp_path):
     again = gamehost.read_review(review.path)
     assert again.plies == review.plies
     classes = {p["class"] for p in again.plies if p["reviewed"]}
-    assert classes <= {"best", "good", "inaccuracy", "mistake", "blunder", "forced"}
+    assert classes <= {"best", "good", "inaccuracy", "mistake", "blunder", "forced", "unclear"}
     assert len(again.to_records()) == len(again.plies)
 
 

@@ -86,10 +86,10 @@ TEST_CASE("command-line errors exit 2 and name what was typed", "[trust][input]"
           "--player3: alien_city has only 2 players");
   refused({"frobnicate"}, 2,
           "unknown subcommand 'frobnicate' (subcommands: games, play, verify, show, analyze, export, import, "
-          "tournament, merge, review, enter, annotate, repair, diagram, tour, puzzles, puzzle, check-plugin)");
+          "tournament, merge, review, enter, annotate, repair, diagram, tour, puzzles, puzzle, check-plugin, serve, bot)");
   refused({"verfy", "x.ghlog"}, 2,
           "unknown subcommand 'verfy' (did you mean 'verify'? subcommands: games, play, verify, show, analyze, "
-          "export, import, tournament, merge, review, enter, annotate, repair, diagram, tour, puzzles, puzzle, check-plugin)");
+          "export, import, tournament, merge, review, enter, annotate, repair, diagram, tour, puzzles, puzzle, check-plugin, serve, bot)");
   refused({"play", "alien_citi", "--player1", "random", "--player2", "random"}, 1,
           "unknown game 'alien_citi' (did you mean 'alien_city'? installed: " BUILT_GAMES ")");
   refused({"play", "--player1", "random"}, 2, "play: give a GAME (see gamehost games), or --resume LOG");

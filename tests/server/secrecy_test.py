@@ -80,7 +80,8 @@ async def main(data):
 
         counts = [check(clients[0].raw, "A"), check(clients[1].raw, "B"), check(watcher.raw, "spectator")]
         print("frames checked", counts, "plies", plies)
-        assert min(counts) > 50, counts
+        # A game's length follows its secret chance: some 40 plies at the least.
+        assert min(counts) > 20, counts
         # The checker can fail: seat A's own frames name A's hand.
         own = views[plies // 2][1]["A"]
         assert any(own & set(TILE.findall(f)) for f in clients[0].raw), "the check never sees a tile"
