@@ -12,7 +12,7 @@ import tempfile
 import websockets
 
 sys.path.insert(0, os.path.dirname(__file__))
-from netclient import Server  # noqa: E402
+from netclient import Server, run_in_scratch  # noqa: E402
 
 GAMEHOST, PROTO_DIR = sys.argv[1], sys.argv[2]
 
@@ -61,9 +61,4 @@ async def main(data):
         server.stop()
 
 
-data = tempfile.mkdtemp(prefix="serve-test-")
-try:
-    asyncio.run(main(data))
-finally:
-    shutil.rmtree(data, ignore_errors=True)
-print("ok")
+run_in_scratch(main)

@@ -10,7 +10,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from netclient import Client, Server, play_plies, two_player_game  # noqa: E402
+from netclient import Client, Server, play_plies, two_player_game, run_in_scratch  # noqa: E402
 
 GAMEHOST, FAULT_PLUGINS = sys.argv[1], sys.argv[2]
 
@@ -38,9 +38,4 @@ async def main(data):
         server.stop()
 
 
-data = tempfile.mkdtemp(prefix="serve-test-")
-try:
-    asyncio.run(main(data))
-finally:
-    shutil.rmtree(data, ignore_errors=True)
-print("ok")
+run_in_scratch(main)

@@ -6,6 +6,8 @@ import os
 import re
 import subprocess
 import sys
+import shutil
+import tempfile
 import time
 
 import websockets
@@ -182,3 +184,14 @@ async def play_plies(clients, keys, pos, count, choose=lambda p: p["info"]["lega
                 if pos[s]["ply"] >= ply and pos[s]["info"]["to_move"] != -1:
                     break
     return pos
+
+
+def run_in_scratch(main):
+    """Runs `await main(data)` with a scratch data folder, removed after;
+    prints "ok" when main returned."""
+    data = tempfile.mkdtemp(prefix="serve-test-")
+    try:
+        asyncio.run(main(data))
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+    print("ok")

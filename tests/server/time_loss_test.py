@@ -10,7 +10,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from netclient import Client, Server, gamehost_verify  # noqa: E402
+from netclient import Client, Server, gamehost_verify, run_in_scratch  # noqa: E402
 
 GAMEHOST = sys.argv[1]
 
@@ -57,9 +57,4 @@ async def main(data):
         server.stop()
 
 
-data = tempfile.mkdtemp(prefix="serve-test-")
-try:
-    asyncio.run(main(data))
-finally:
-    shutil.rmtree(data, ignore_errors=True)
-print("ok")
+run_in_scratch(main)
