@@ -95,20 +95,21 @@ expect_eq "verify seed-1.ghlog" "$sample: OK: alien_city 1.0.0, seed 1, 47 plies
 xvfb-run -a "$prefix/bin/replay-viewer" seed-1.ghlog --ply 20 --size 320x200 --screenshot installed.png
 cmp "$work/build.png" installed.png || fail "the installed viewer's picture differs from the build's"
 
-# Man pages (help2man, with each subcommand's --help) and the completion.
+# Man pages (help2man, with each subcommand's --help) and the completion. Read
+# whole before grep -q: a pipe into it fails under pipefail when grep quits early.
 man=$prefix/share/man/man1
-gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SS "gamehost play"' || fail "gamehost.1 has no 'gamehost play' section"
-gzip -dc "$man/replay-viewer.1.gz" | grep -q 'render one frame offscreen to OUT.png' || fail "replay-viewer.1 lacks --screenshot's help"
-gzip -dc "$man/gamehost.1.gz" | grep -q '^\.SH "EXIT STATUS"' || fail "gamehost.1 has no EXIT STATUS section"
+grep -q '^\.SS "gamehost play"' <(gzip -dc "$man/gamehost.1.gz") || fail "gamehost.1 has no 'gamehost play' section"
+grep -q 'render one frame offscreen to OUT.png' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 lacks --screenshot's help"
+grep -q '^\.SH "EXIT STATUS"' <(gzip -dc "$man/gamehost.1.gz") || fail "gamehost.1 has no EXIT STATUS section"
 # replay-viewer(1): the window's keys (viewer/keys.cc) and its exit statuses.
-gzip -dc "$man/replay-viewer.1.gz" | grep -q '^\.SH "KEYS"' || fail "replay-viewer.1 has no KEYS section"
-gzip -dc "$man/replay-viewer.1.gz" | grep -q 'the next / previous mistake or blunder' || fail "replay-viewer.1 lacks the N key"
-gzip -dc "$man/replay-viewer.1.gz" | grep -q '^\.SH "EXIT STATUS"' || fail "replay-viewer.1 has no EXIT STATUS section"
-gzip -dc "$man/replay-viewer.1.gz" | grep -q 'no usable font' || fail "replay-viewer.1 lacks exit status 4"
+grep -q '^\.SH "KEYS"' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 has no KEYS section"
+grep -q 'the next / previous mistake or blunder' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 lacks the N key"
+grep -q '^\.SH "EXIT STATUS"' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 has no EXIT STATUS section"
+grep -q 'no usable font' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 lacks exit status 4"
 # The docs where this prefix installed them (the tree was installed under
 # staged/ and then moved), never a source-relative docs/ path.
 for page in gamehost replay-viewer; do
-  gzip -dc "$man/$page.1.gz" | grep -q "$work/staged/share/gamehost/docs" || fail "$page.1 does not name the installed docs"
+  grep -q "$work/staged/share/gamehost/docs" <(gzip -dc "$man/$page.1.gz") || fail "$page.1 does not name the installed docs"
   if gzip -dc "$man/$page.1.gz" | grep -qE "[ (\"'\`]docs/"; then fail "$page.1 names a relative docs/ path"; fi
 done
 source "$prefix/share/bash-completion/completions/gamehost" 2>/dev/null || true
