@@ -105,7 +105,12 @@ class RemotePlay {
   void say(fmt::format_string<A...> f, A&&... a) {
     if (ticking_) out_ << "\r\x1b[K";  // the clock line gives way
     ticking_ = false;
-    out_ << fmt::format(f, std::forward<A>(a)...);
+    const std::string text = fmt::format(f, std::forward<A>(a)...);
+    // A message that comes while the prompt waits starts on a line of its
+    // own; the loop shows the prompt again below it.
+    if (prompt_shown_ && !text.empty() && text.front() != '\n') out_ << '\n';
+    prompt_shown_ = false;
+    out_ << text;
     out_.flush();
   }
 
@@ -249,6 +254,11 @@ class RemotePlay {
         if (const int code = on_event(*event); code >= 0) return code;
       }
       GameTracker* game = client_.game(game_id_);
+      // An event printed below the prompt (a seat came or went, a notice):
+      // the prompt again, so that the last line is always what to do.
+      if (game && game->seen() && game->my_turn() && prompted_ply_ == game->plies() + 1 && !prompt_shown_ &&
+          !awaiting_answer_)
+        prompt(*game);
       if (game && !game->seen() && client::steady_ms() - waiting_since > 5000) {
         if (client::steady_ms() - entered_at > 30000)
           throw HostError(fmt::format("{} did not send game {} within 30 s", url_.text(), game_id_));
@@ -265,6 +275,7 @@ class RemotePlay {
       bool eof = false;
       const auto line = lines_.next(std::chrono::milliseconds(0), eof);
       if (line) {
+        prompt_shown_ = false;  // the line typed ended with a newline
         if (const int code = on_line(trimmed(*line)); code >= 0) return code;
         // The prompt again, unless an answer of the server is awaited
         // (it prompts then) or the move was sent.
@@ -288,7 +299,10 @@ class RemotePlay {
     return info ? seat_name(*info, seat) : fmt::format("seat {}", seat + 1);
   }
 
-  void prompt(const GameTracker& game) { say("{}> ", who(game, game.seat())); }
+  void prompt(const GameTracker& game) {
+    say("{}> ", who(game, game.seat()));
+    prompt_shown_ = true;
+  }
 
   // The server answered what was asked: the prompt again when it is our turn.
   void answered() {
@@ -540,6 +554,7 @@ class RemotePlay {
   bool color_ = false;
   bool terminal_ = false;      // stdout is a terminal: the clocks tick
   bool ticking_ = false;       // the clock line is on the screen, unended
+  bool prompt_shown_ = false;  // the prompt is the last thing printed
   std::int64_t last_tick_ms_ = 0;
 };
 

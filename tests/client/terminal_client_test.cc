@@ -75,10 +75,11 @@ TEST_CASE("a whole Alien City game between two terminal clients, through stdin")
   CHECK(verified.out.find(result) != std::string::npos);
 }
 
-// Hidden ([.]): it hangs since the last merge of the server (the reconnected
-// client is never seen to finish), though the same steps by hand finish;
-// run it with `client_tests "[reconnect]"` while finding why.
-TEST_CASE("a terminal client killed mid-game comes back with its token and finishes", "[.][reconnect]") {
+// The server tells the seat's holders that the seat is connected again
+// (SeatChanged) after the GameView, so that line comes below the prompt:
+// the client shows the prompt again under it, as a person needs it (and as
+// Player waits for it).
+TEST_CASE("a terminal client killed mid-game comes back with its token and finishes", "[reconnect]") {
   Server server("terminal-reconnect");
   auto first = std::make_unique<Process>(std::vector<std::string>{
       "play", "--connect", server.url(), "alien_city", "--seed", "9", "--player2", "random", "--no-color"});
