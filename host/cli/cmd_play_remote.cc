@@ -466,6 +466,7 @@ class RemotePlay {
     }
     if (cmd == "undo" || cmd == "takeback")
       return say("No takeback on a server: the log keeps every move.\n"), -1;
+    if (word == "at") return analyze_earlier(*game, cmd.substr(2)), -1;
     if (is_topic(*game, word)) {
       net::ClientMessage m;
       m.mutable_analyze()->set_game_id(game_id_);
@@ -515,6 +516,24 @@ class RemotePlay {
     }
   }
 
+  // "at 12 score": a topic of the game's analysis on the position after
+  // ply 12 (Analyze.ply; a spectator too, where the server allows it).
+  void analyze_earlier(const GameTracker& game, const std::string& rest) {
+    unsigned ply = 0;
+    int used = 0;
+    if (std::sscanf(rest.c_str(), " %u %n", &ply, &used) != 1 || used <= 0)
+      return say("Not understood: 'at PLY TOPIC' analyses an earlier position (e.g. 'at 12 score').\n");
+    const std::string topic = trimmed(rest.substr(static_cast<std::size_t>(used)));
+    if (!is_topic(game, topic.substr(0, topic.find(' '))))
+      return say("Not understood: '{}' is not one of the game's analyses ('help' lists them).\n", clipped(topic));
+    net::ClientMessage m;
+    m.mutable_analyze()->set_game_id(game_id_);
+    m.mutable_analyze()->set_topic(topic);
+    m.mutable_analyze()->set_ply(ply);
+    client_.send(m);
+    awaiting_answer_ = true;
+  }
+
   bool is_topic(const GameTracker& game, const std::string& word) const {
     const auto* info = info_of(game);
     if (!info) return false;
@@ -530,8 +549,9 @@ class RemotePlay {
     say("  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n  {:<10} the clocks\n"
         "  {:<10} the engine's best move and why (when the game allows hints)\n  {:<10} give up the game\n"
         "  {:<10} end the game before its first move\n  {:<10} offer a rematch of a finished game\n"
-        "  {:<10} leave (your seat stays yours; come back with --token)\n",
-        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit");
+        "  {:<10} leave (your seat stays yours; come back with --token)\n"
+        "  {:<10} a topic below on the position after an earlier ply (e.g. at 4 score)\n",
+        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit", "at N TOPIC");
     if (const auto* info = game ? info_of(*game) : nullptr) {
       const std::map<std::string, std::string> topics(info->analysis_topics().begin(), info->analysis_topics().end());
       for (const auto& [topic, text] : topics) say("  {:<10} {}\n", topic, text);
