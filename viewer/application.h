@@ -91,6 +91,7 @@ class Application {
   std::string tooltip_text_;  // the tooltip last placed, for the pointer at
   sf::Vector2f tooltip_mouse_;
   sf::FloatRect tooltip_box_;
+  int tooltip_labels_ = -1;  // ReplayView::labels_placed() when it was placed
   // A frame is drawn only when something changed (an event, an animation,
   // autoplay); an idle viewer sleeps in waitEvent.
   bool dirty_ = true;

@@ -60,6 +60,9 @@ class PositionEditor {
   std::optional<sf::Vector2f> picker_row(const std::string& label) const;
   const std::string& message() const { return message_; }
   const std::filesystem::path& save_path() const { return save_to_; }
+  // The editor's bar over the foot of the side panel (logical coordinates):
+  // it covers the panel's rows it reaches whole.
+  sf::FloatRect bar_rect() const;
 
  private:
   bool on_click(sf::Vector2f p);
@@ -78,6 +81,9 @@ class PositionEditor {
   std::string picker_title_;
   std::string message_;
 };
+
+// The picker's box: opaque over the side panel.
+inline const sf::Color kEditorPickerFill(0x1b, 0x1d, 0x22);
 
 // `replay-viewer --position FILE --game GAME`: the position as a log of no
 // plies in a fresh temporary folder (so the viewer opens it like any log).
