@@ -68,7 +68,7 @@ void check_line(const State& s, const EndgameResult& r) {
 
 }  // namespace
 
-TEST_CASE("the endgame key updated move by move equals the key made from scratch", "[endgame]") {
+TEST_CASE("the endgame key updated move by move equals the key made from scratch, and its place is known before the move", "[endgame]") {
   for (std::uint64_t seed = 1; seed <= 100; ++seed) {
     const std::vector<State> states = random_game(seed);
     State s = states.front();
@@ -78,8 +78,11 @@ TEST_CASE("the endgame key updated move by move equals the key made from scratch
       const Action a = random_action(s, rng);
       State next = s;
       apply_unchecked(next, a);
+      // The child's place in the tables, known before the move is made.
+      const std::uint64_t place = EndgameSolver::child_place(k, s, a);
       k = EndgameSolver::child_keys(k, s, a, next);
       REQUIRE(k == EndgameSolver::keys_of(next));
+      REQUIRE(place == EndgameSolver::place_of(k, next));
       s = next;
     }
   }
