@@ -126,6 +126,12 @@ TEST_CASE("the endgame solver's margins equal the former solver's up to ten deci
       REQUIRE(got.proved);
       REQUIRE(got.margin == want.margin);
       check_line(s, got);
+      // With no practical limit the solver orders less of the tree (for
+      // time rather than positions): the same margins.
+      const EndgameResult unlimited = solver.solve(s, 4'000'000'000);
+      REQUIRE(unlimited.proved);
+      REQUIRE(unlimited.margin == want.margin);
+      check_line(s, unlimited);
       // A guess, right or wrong, changes nothing but the work.
       for (const int guess : {want.margin, want.margin + 3, want.margin - 7}) {
         const EndgameResult guessed = solver.solve(s, 100'000'000, guess);

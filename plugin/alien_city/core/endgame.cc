@@ -20,19 +20,25 @@ constexpr std::size_t kMinBuckets = 1u << 16;
 constexpr std::size_t kMaxBuckets = 1u << 23;
 // Margins of scored states remembered by key, one a slot: 4 MB.
 constexpr std::size_t kScores = 1u << 17;
-// Above this bound on the decisions left, children are made first and
-// ordered by their one-ply valuation, and looked up in the table before any
-// is searched; nearer the end, scoring every child costs more than it saves.
-// Measured 15 decisions from the end (docs/performance.md, "The solver
-// made faster"): with 23 below, 17 visits more positions than 11 (7.3
-// against 6.5 million) in 31% less time; 15 and 19 are slower than 17.
-constexpr int kOrderedAbove = 17;
-// Above this one, by the two-ply valuation instead (the provisional margin
-// after the best reply): far fewer positions (7.6 million against 2.9 at
-// 16 decisions without it), but each such node scores a few hundred
-// positions, so only the top few levels of a deep solve (23 against 19:
-// 17% faster, 21 and 27 slower).
-constexpr int kDeepOrderAbove = 23;
+// How far from the end the children are ordered. Above `ordered` on the
+// bound of decisions left, children are made first and ordered by their
+// one-ply valuation, and looked up in the table before any is searched;
+// above `deep`, by the two-ply valuation instead (the provisional margin
+// after the best reply). Ordering more of the tree visits fewer positions
+// but costs more time, so a solve within a budget of positions (the
+// review's) orders by the fewest positions (11 and 19: on the review's
+// samples 12 decisions from the end, 838,794 positions instead of
+// 1,170,560 without the two-ply order), and a solve with no practical
+// limit by the least time (17 and 23: 15 decisions from the end, 7.3
+// million positions instead of 6.3 but 3.8 s of CPU instead of 6.6;
+// docs/performance.md, "The solver made faster").
+struct OrderDepths {
+  int ordered, deep;
+};
+constexpr OrderDepths kFewestPositions{11, 19};
+constexpr OrderDepths kLeastTime{17, 23};
+// From this budget on, a solve is ordered for the least time.
+constexpr std::uint64_t kTimeOrderedBudget = 1'000'000'000;
 // At this bound or below, the table is neither read nor written: the
 // subtrees are smaller than what a look-up costs.
 constexpr int kTableAbove = 2;
@@ -284,7 +290,7 @@ int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) 
     }
   }
   const bool maximising = s.to_move() == Player::Black;
-  const bool ordered = left > kOrderedAbove;
+  const bool ordered = left > ordered_above_;
   const int alpha0 = alpha, beta0 = beta;
   int best = maximising ? -kInfinity : kInfinity;
   int best_id = -1;
@@ -358,7 +364,7 @@ int EndgameSolver::search(const State& s, Keys k, int alpha, int beta, int ply) 
       const Keys ck = child_keys(k, s, a, next);
       assert(child_place(k, s, a) == place_of(ck, next));
       if (order == 0) {
-        const int v = left > kDeepOrderAbove ? reply_margin(next, ck) : margin_of(next, ck);
+        const int v = left > deep_order_above_ ? reply_margin(next, ck) : margin_of(next, ck);
         order = maximising ? v : -v;
       }
       if (!etc_cut && !next.is_over()) {
@@ -459,6 +465,9 @@ EndgameResult EndgameSolver::solve(const State& s, std::uint64_t budget, std::op
   if ((++generation_ & 0xFF) == 0) std::fill(table_.get(), table_.get() + capacity_, Bucket{});
   nodes_ = 0;
   budget_ = budget;
+  const OrderDepths order = budget >= kTimeOrderedBudget ? kLeastTime : kFewestPositions;
+  ordered_above_ = order.ordered;
+  deep_order_above_ = order.deep;
   // One slot per decision to the end (sized here: search keeps references).
   const std::size_t depth = static_cast<std::size_t>(decisions_left(s)) + 2;
   if (children_.size() < depth) children_.resize(depth), states_.resize(depth);

@@ -89,6 +89,7 @@ class EndgameSolver {
   std::unique_ptr<Score[], FreeTable> scores_;
   std::uint32_t generation_ = 0;
   std::uint64_t nodes_ = 0, budget_ = 0;
+  int ordered_above_ = 0, deep_order_above_ = 0;  // set by the budget (endgame.cc)
   // Per distance from the root: the children of the node being searched
   // there, and their states when made before the search (ordered nodes).
   std::vector<std::vector<Child>> children_;
