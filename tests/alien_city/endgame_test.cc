@@ -68,7 +68,7 @@ void check_line(const State& s, const EndgameResult& r) {
 
 }  // namespace
 
-TEST_CASE("the endgame key updated move by move equals the key made from scratch", "[endgame]") {
+TEST_CASE("the endgame key updated move by move equals the key made from scratch, and its place is known before the move", "[endgame]") {
   for (std::uint64_t seed = 1; seed <= 100; ++seed) {
     const std::vector<State> states = random_game(seed);
     State s = states.front();
@@ -78,8 +78,11 @@ TEST_CASE("the endgame key updated move by move equals the key made from scratch
       const Action a = random_action(s, rng);
       State next = s;
       apply_unchecked(next, a);
+      // The child's place in the tables, known before the move is made.
+      const std::uint64_t place = EndgameSolver::child_place(k, s, a);
       k = EndgameSolver::child_keys(k, s, a, next);
       REQUIRE(k == EndgameSolver::keys_of(next));
+      REQUIRE(place == EndgameSolver::place_of(k, next));
       s = next;
     }
   }
@@ -123,6 +126,12 @@ TEST_CASE("the endgame solver's margins equal the former solver's up to ten deci
       REQUIRE(got.proved);
       REQUIRE(got.margin == want.margin);
       check_line(s, got);
+      // With no practical limit the solver orders less of the tree (for
+      // time rather than positions): the same margins.
+      const EndgameResult unlimited = solver.solve(s, 4'000'000'000);
+      REQUIRE(unlimited.proved);
+      REQUIRE(unlimited.margin == want.margin);
+      check_line(s, unlimited);
       // A guess, right or wrong, changes nothing but the work.
       for (const int guess : {want.margin, want.margin + 3, want.margin - 7}) {
         const EndgameResult guessed = solver.solve(s, 100'000'000, guess);

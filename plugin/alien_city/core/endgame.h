@@ -50,12 +50,17 @@ class EndgameSolver {
   static Keys keys_of(const State& s);
   // The key of `after`, the state made by `a` from `before` (key `k`).
   static Keys child_keys(Keys k, const State& before, const Action& a, const State& after);
+  // The part of a key that places a state in the tables: the key without
+  // the turn. The child's can be known before the move is made, so that its
+  // table line is fetched from memory while the move is being made.
+  static std::uint64_t place_of(Keys k, const State& s);
+  static std::uint64_t child_place(Keys k, const State& before, const Action& a);
 
  private:
   struct Entry;
   struct Bucket;
   struct FreeTable {
-    void operator()(Bucket* b) const;
+    void operator()(void* b) const;
   };
   struct Child;
   struct Score;
@@ -64,8 +69,11 @@ class EndgameSolver {
   int search(const State& s, Keys k, int alpha, int beta, int ply);
   int search_window(const State& s, std::optional<int> guess);
   void best_line(State s, int margin, std::vector<Action>& line);
-  const Entry* probe(Keys k) const;
-  void store(Keys k, int depth, int value, int best_id, int alpha0, int beta0);
+  const Entry* probe(Keys k, std::uint64_t place) const;
+  void store(Keys k, std::uint64_t place, int depth, int value, int best_id, int alpha0, int beta0);
+  // Asks the memory for the table line (and, for finished games, the score
+  // slot) of the child that `a` makes from `s`, before the child is made.
+  void prefetch_child(Keys k, const State& s, const Action& a, int left) const;
 
   // Buckets for a solve of `budget` positions: about one entry for each
   // position visited, so that the deep solves keep their results.
@@ -78,9 +86,10 @@ class EndgameSolver {
 
   std::unique_ptr<Bucket[], FreeTable> table_;  // allocated at the first solve, grown for larger budgets
   std::size_t capacity_ = 0, buckets_ = 0;  // allocated; used by this solve
-  std::vector<Score> scores_;
+  std::unique_ptr<Score[], FreeTable> scores_;
   std::uint32_t generation_ = 0;
   std::uint64_t nodes_ = 0, budget_ = 0;
+  int ordered_above_ = 0, deep_order_above_ = 0;  // set by the budget (endgame.cc)
   // Per distance from the root: the children of the node being searched
   // there, and their states when made before the search (ordered nodes).
   std::vector<std::vector<Child>> children_;
