@@ -10,8 +10,11 @@ Starts the real `gamehost serve` and drives three headless Chromium windows
 - the two play by clicks on the columns' hit areas (only the marked legal
   targets are clicked), 13 plies: column a filled, then Red four in b;
 - a click on the full column a shows the plugin's reason ("column a is full");
-- every window's move list has each ply, in order, after each move; the
-  watcher sees the end ("Red wins"), and the lobby lists it as finished;
+- every window's move list has each ply, in order, after each move; every
+  window sees the end ("Red wins") and the study view of the finished game
+  with its moves; the downloads offered (no PPN for Connect Four); a
+  review written beside the server's log shows in the study view after a
+  reload (its graph, the verdict); the lobby lists the game as finished;
 - no script error in any console.
 Exit 77 (skipped) when chromium, its driver or Selenium is missing.
 
@@ -66,6 +69,12 @@ def wait(driver, condition, what, timeout=20):
 def moves(driver):
     # Read in one script: the page may redraw between two WebDriver calls.
     return driver.execute_script("return [...document.querySelectorAll('#gh-moves li')].map((li) => li.textContent)")
+
+
+def study_moves(driver):
+    """The moves of the finished game's study view (without "Start")."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#gh-replay .gh-move[data-ply]')].slice(1).map((b) => b.textContent)")
 
 
 def text_of(driver, element_id):
@@ -143,21 +152,44 @@ def main():
             targets = len(mover.find_elements(By.CSS_SELECTOR, "#gh-board .gh-target"))
             check(targets == (6 if ply > 6 else 7), f"ply {ply}: {targets} columns marked legal")
             click_column(mover, col)
+            if ply == len(columns):
+                break
             for d in (red, yellow, watcher):
                 wait(d, lambda d: len(moves(d)) == ply, f"ply {ply} in every move list")
-        expected = moves(red)
-        check(moves(yellow) == expected and moves(watcher) == expected, "the three move lists agree")
-        check(expected[0] == "Red: a" and expected[-1] == "Red: b", f"the moves as played: {expected}")
+            if ply == len(columns) - 1:
+                expected = moves(red)
+                check(moves(yellow) == expected and moves(watcher) == expected, "the three move lists agree")
+                check(expected[0] == "Red: a" and expected[-1] == "Yellow: c", f"the moves as played: {expected}")
         for d, name in ((red, "Red"), (yellow, "Yellow"), (watcher, "the watcher")):
-            status = wait(d, lambda d: "Game over" in text_of(d, "gh-status") and text_of(d, "gh-status"),
+            status = wait(d, lambda d: "Game over" in text_of(d, "gh-over") and text_of(d, "gh-over"),
                           f"the end for {name}")
             check("Red" in status, f"{name} sees Red win: {status!r}")
+            # The finished game's study view lists every ply.
+            studied = wait(d, lambda d: study_moves(d), f"{name}'s study view")
+            check(len(studied) == len(columns) and studied[0] == "1. Red a" and studied[-1] == "13. Red b",
+                  f"{name}'s study view lists the moves: {studied}")
+        check(not red.find_elements(By.CSS_SELECTOR, '#gh-downloads a[data-format="ppn"]'),
+              "no PPN offered for Connect Four")
+        formats = sorted(a.get_attribute("data-format") for a in red.find_elements(By.CSS_SELECTOR, "#gh-downloads a"))
+        check(formats == ["ghlog", "html", "json"], f"the downloads offered: {formats}")
+        # A review beside the server's log shows in the study view: its
+        # graph and the verdict on the ply shown.
+        log = os.path.join(WORK, "serve-data", "games", game_id + ".ghlog")
+        subprocess.run([GAMEHOST, "review", log, "--iters", "300", "-q", "--format", "none", "-j", "1"], check=True)
+        watcher.refresh()
+        wait(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, "#gh-review .gh-graph-line"), "the review's graph")
+        lines = len(watcher.find_elements(By.CSS_SELECTOR, "#gh-review .gh-graph-line"))
+        check(lines == 2, f"the review's graph has a line per player ({lines})")
+        verdict = wait(watcher, lambda d: text_of(d, "gh-verdict"), "the review's verdict")
+        check("Red played b" in verdict, f"the verdict on the last move: {verdict!r}")
         # The lobby lists it as finished.
         watcher.get(url + "/")
         wait(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, f'#gh-finished tr[data-game="{game_id}"]'),
              "the game under Finished")
         for d, name in ((red, "Red"), (yellow, "Yellow"), (watcher, "the watcher")):
-            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+            # The page's probe of a PPN download Connect Four does not have: a 404, not a script error.
+            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                      and not (e.get("source") == "network" and ".ppn - " in e["message"])]
             check(not errors, f"no script error in {name}'s console: {errors}")
     finally:
         for d in (red, yellow, watcher):
