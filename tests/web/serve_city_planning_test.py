@@ -62,6 +62,50 @@ def secret_for(views, ply, who):
     return hands[other] - seen[who]
 
 
+# Scene fields that name no tile: a hit area's `hover` is the board point
+# it stands on ("S5" is a point as well as a tile) and `refusal_code` the
+# rule a refused click breaks ("C5"); the page writes the first as a hit
+# rectangle's data-hover. A refusal's text names its hit area's point.
+NOT_TILES = {"hover", "refusal_code"}
+HOVER_ATTRIBUTE = re.compile(r' data-hover="[^"]*"')
+
+
+def tiles_in_frame(frame):
+    """The tiles a frame names, its scene read as a scene (NOT_TILES)."""
+    named = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            if "refusal" in value and "hover" in value:
+                # A hit area's refusal speaks of its own point and cites a
+                # ruling: "ruling C5 (rule 3.3): T2 is not adjacent to any stone".
+                value = dict(value)
+                value["refusal"] = re.sub(rf"\bruling [CSMA]\d+\b|\b{re.escape(value['hover'])}\b", "",
+                                          value["refusal"]) if value["hover"] else value["refusal"]
+            for key, item in value.items():
+                if key not in NOT_TILES:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            named.update(TILE.findall(value))
+    walk(json.loads(frame))
+    return named
+
+
+def tiles_in_page(html):
+    return set(TILE.findall(HOVER_ATTRIBUTE.sub("", html)))
+
+
+def where(text, tiles):
+    """Where the first of `tiles` is named in `text`, with some context."""
+    for m in TILE.finditer(text):
+        if m.group(0) in tiles:
+            return repr(text[max(0, m.start() - 150):m.end() + 60])
+    return ""
+
+
 def frame_ply(frame, ply):
     """The ply a frame shows (its position's), else the one before."""
     for body in json.loads(frame).values():
@@ -93,17 +137,20 @@ def main():
         watch_from_lobby(watcher, url, game_id)
         windows = (("A", a), ("B", b), ("spectator", watcher))
         players = (a, b)
-        ply = 0
+        ply = moves = 0
         while True:
             for who, d in windows:
                 if not finished(d):
-                    pages[who].append((plies_of(d), set(TILE.findall(d.execute_script(PAGE_TEXT)))))
+                    html = d.execute_script(PAGE_TEXT)
+                    named = tiles_in_page(html)
+                    pages[who].append((plies_of(d), named, html if named else ""))
             mover = wait(a, lambda d: next((p for p in players if text_of(p, "gh-status") == "Your move"), None)
                          or (finished(a) and "over"), f"a seat to move after ply {ply}")
             if mover == "over":
                 break
             what = play_one(mover, rng)
             check(what is not None, f"ply {ply + 1}: the seat to move has something to click")
+            moves += 1
             for _, d in windows:
                 wait(d, lambda d: plies_of(d) > ply or finished(d), f"ply {ply + 1} on every page")
                 frames_received(d)  # read as the game goes: the log's buffer stays small
@@ -123,20 +170,22 @@ def main():
             checked, at = 0, 0
             for frame in frames:
                 at = frame_ply(frame, at)
-                leaked = secret_for(views, at, who) & set(TILE.findall(frame))
-                check(not leaked, f"{who} received {sorted(leaked)} at ply {at}: {frame[:300]}")
+                leaked = secret_for(views, at, who) & tiles_in_frame(frame)
+                check(not leaked, f"{who} received {sorted(leaked)} at ply {at}: {where(frame, leaked)}")
                 checked += 1
-            for at, named in pages[who]:
+            for at, named, html in pages[who]:
                 leaked = secret_for(views, at, who) & named
-                check(not leaked, f"{who}'s page shows {sorted(leaked)} at ply {at}")
+                check(not leaked, f"{who}'s page shows {sorted(leaked)} at ply {at}: {where(html, leaked)}")
+            with open(os.path.join(WORK, f"frames-{who}.json"), "w") as out:
+                json.dump(frames, out)  # kept for a failure's reader
             print(f"{who}: {checked} frames and {len(pages[who])} pages checked", flush=True)
-            check(checked > plies - 10, f"{who}: every ply's frame was checked ({checked} frames, {plies} plies)")
-            check(len(pages[who]) > plies - 10, f"{who}: the page was checked at every ply ({len(pages[who])})")
+            check(checked > moves, f"{who}: a frame for every move was checked ({checked} frames, {moves} moves)")
+            check(len(pages[who]) >= moves, f"{who}: the page was checked after every move ({len(pages[who])})")
             if who != "spectator":
                 # The check can fail: a seat's own frames and page name its hand.
                 own = set().union(*(views[p][1][who] for p in range(plies)))
-                check(own & set().union(*(set(TILE.findall(f)) for f in frames)), f"{who}'s frames name its own hand")
-                check(own & set().union(*(n for _, n in pages[who])), f"{who}'s page names its own hand")
+                check(own & set().union(*(tiles_in_frame(f) for f in frames)), f"{who}'s frames name its own hand")
+                check(own & set().union(*(n for _, n, _ in pages[who])), f"{who}'s page names its own hand")
             errors = script_errors(d)
             check(not errors, f"no script error in {who}'s console: {errors}")
     finally:
