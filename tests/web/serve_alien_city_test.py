@@ -2,7 +2,8 @@
 """An Alien City game on the page of `gamehost serve`, in real browsers
 (docs/web.md, "The served page"):
 - White creates the game in the lobby, Black joins it from "Open seats",
-  a phone-sized window (360 px wide) watches it from "In play";
+  a phone-sized window (360 px wide, Chromium's device emulation) watches
+  it from "In play";
 - the two play the whole game by clicks: a marked lot on the board, then a
   piece from the picker when the lot allows several (seeded random choices);
   every window follows every ply;
@@ -103,7 +104,16 @@ def timings(driver):
     return driver.execute_script("""
         const at = (name) => { const p = performance.getEntriesByName(name)[0]; return p ? p.startTime : -1; };
         return {paint: at('first-contentful-paint'), board: at('gh-board-painted'),
-                moves: performance.getEntriesByName('gh-click-to-board').map((m) => m.duration)};""")
+                moves: performance.getEntriesByName('gh-click-to-board').map((m) => m.duration),
+                answers: performance.getEntriesByName('gh-click-to-answer').map((m) => m.duration)};""")
+
+
+def fresh_load(driver, page):
+    """Loads `page` as a new document (not a jump within the one shown) and
+    returns the page's timings once its board is painted."""
+    driver.get("about:blank")
+    driver.get(page)
+    return wait(driver, lambda d: (t := timings(d))["board"] >= 0 and t, f"the board painted at {page}")
 
 
 def study_at(driver, ply):
@@ -119,11 +129,13 @@ def main():
     try:
         white, black, phone = browser(), browser(), browser()
         phone_size(phone, 740)
-        phone.get(url + "/")
-        wait(phone, lambda d: d.find_elements(By.ID, "gh-create-button"), "the lobby on the phone")
-        phone_layout(phone, "the lobby at 360 px", "web-serve-lobby-phone.png")
         game_id = create_game(white, url, "alien_city", ["me", "open"])
         join_from_lobby(black, url, game_id)
+        # The phone's lobby lists the game in play (a row with its buttons).
+        phone.get(url + "/")
+        wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, f'#gh-playing tr[data-game="{game_id}"] .gh-watch')
+             and d.find_elements(By.ID, "gh-create-button"), "the lobby on the phone")
+        phone_layout(phone, "the lobby at 360 px", "web-serve-lobby-phone.png")
         watch_from_lobby(phone, url, game_id)
         check(text_of(phone, "gh-who") == "Watching", "the phone watches")
 
@@ -143,6 +155,7 @@ def main():
                 wait(d, lambda d: plies_of(d) > ply or finished(d), f"ply {ply + 1} on every page")
             ply = plies_of(white)
             if ply == 6:
+                in_play = fresh_load(phone, url + "/#game=" + game_id)
                 phone_layout(phone, "the game in play at 360 px", "web-serve-game-phone.png")
         log = os.path.join(data, "games", game_id + ".ghlog")
         verified = gamehost("verify", log)
@@ -231,19 +244,18 @@ def main():
             errors = script_errors(d)
             check(not errors, f"no script error in {name}'s console: {errors}")
         clicks = timings(white)["moves"] + timings(black)["moves"]
-        watcher = timings(phone)
-        # A fresh load of the finished game's page: first paint and board.
-        black.get(url + "/#game=" + game_id)
-        wait(black, lambda d: d.find_elements(By.CSS_SELECTOR, "#gh-board svg"), "the game page loaded again")
-        fresh = wait(black, lambda d: (t := timings(d))["board"] >= 0 and t, "the board-painted mark")
-        print(f"timings: game page loaded (the phone, watching): first contentful paint {watcher['paint']:.0f} ms, "
-              f"board painted {watcher['board']:.0f} ms; finished game page: first contentful paint "
-              f"{fresh['paint']:.0f} ms, board painted {fresh['board']:.0f} ms", flush=True)
+        answers = sorted(timings(white)["answers"] + timings(black)["answers"])
+        over = fresh_load(black, url + "/#game=" + game_id)
+        print(f"timings: the game page loaded afresh, in play (the phone, watching at ply 6): first contentful paint "
+              f"{in_play['paint']:.0f} ms, board painted {in_play['board']:.0f} ms; finished: first contentful paint "
+              f"{over['paint']:.0f} ms, board painted {over['board']:.0f} ms", flush=True)
         if clicks:
             clicks.sort()
             print(f"timings: click to redrawn board over {len(clicks)} moves: median "
                   f"{statistics.median(clicks):.0f} ms, 90th percentile {clicks[int(len(clicks) * 0.9)]:.0f} ms, "
-                  f"max {clicks[-1]:.0f} ms", flush=True)
+                  f"max {clicks[-1]:.0f} ms; of which the server's answer (click to MoveMade received): median "
+                  f"{statistics.median(answers):.0f} ms, 90th percentile {answers[int(len(answers) * 0.9)]:.0f} ms",
+                  flush=True)
         check(len(clicks) == plies, f"every move's click-to-board time measured ({len(clicks)} of {plies})")
     finally:
         for d in (white, black, phone):

@@ -232,6 +232,7 @@
     if (timing.clickedAt >= 0 && num(made.ply.player) === num(game.view.seat)) {
       const start = timing.clickedAt;
       timing.clickedAt = -1;
+      performance.measure('gh-click-to-answer', { start: start, end: performance.now() });
       afterPaint(() => performance.measure('gh-click-to-board', { start: start, end: performance.now() }));
     }
     game.previous = game.scene;
@@ -263,7 +264,8 @@
   // browser's performance entries, nothing sent anywhere): the frame after
   // the first board was drawn ("gh-board-painted"), and each move from the
   // click that played it to the frame after the board that shows it
-  // ("gh-click-to-board").
+  // ("gh-click-to-board"), and to the server's MoveMade that answers it
+  // ("gh-click-to-answer": the round trip, before any drawing).
   const timing = { boardPainted: false, clickedAt: -1 };
   function afterPaint(then) {
     if (global.performance && performance.mark) requestAnimationFrame(() => requestAnimationFrame(then));
