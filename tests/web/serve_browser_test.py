@@ -15,6 +15,9 @@ Starts the real `gamehost serve` and drives three headless Chromium windows
   with its moves; the downloads offered (no PPN for Connect Four); a
   review written beside the server's log shows in the study view after a
   reload (its graph, the verdict); the lobby lists the game as finished;
+- Red plays a Connect Four game against a server engine (the lobby's
+  "engine" seat) by clicks to its end: the log verifies, names the engine,
+  and the page says its result;
 - no script error in any console.
 Exit 77 (skipped) when chromium, its driver or Selenium is missing.
 
@@ -101,9 +104,50 @@ def click_column(driver, col):
     rect.click()
 
 
+def against_engine(driver):
+    """Red against a server engine (Yellow: mcts:iters=60), by clicks on the
+    marked columns (the leftmost each time) to the end; the log verifies and
+    the page says its result."""
+    driver.get(URL + "/")
+    wait(driver, lambda d: d.find_elements(By.ID, "gh-create-button"), "the create form")
+    Select(driver.find_element(By.ID, "gh-type")).select_by_value("connect_four")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="1"]'), "Connect Four's seats")
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]')).select_by_value("engine")
+    spec = driver.find_element(By.CSS_SELECTOR, '[data-engine="1"]')
+    spec.clear()
+    spec.send_keys("mcts:iters=60")
+    driver.find_element(By.ID, "gh-create-button").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gh-board svg"), "the board against the engine")
+    game_id = re.search(r"#game=(.+)$", driver.current_url).group(1)
+    clicks = 0
+    while True:
+        state = wait(driver, lambda d: ("over" if text_of(d, "gh-over") else None)
+                     or (text_of(d, "gh-status") == "Your move" and d.find_elements(By.CSS_SELECTOR, "#gh-board .gh-target")
+                         and "move"), "Red's turn or the end against the engine", timeout=60)
+        if state == "over":
+            break
+        before = len(moves(driver))
+        column = driver.execute_script(
+            "return document.querySelector('#gh-board .gh-target').getAttribute('data-index')")
+        driver.find_element(By.CSS_SELECTOR, f'#gh-board .gh-hit[data-index="{column}"]').click()
+        clicks += 1
+        wait(driver, lambda d: len(moves(d)) > before or text_of(d, "gh-over"), "the click's move")
+    log = os.path.join(WORK, "serve-data", "games", game_id + ".ghlog")
+    verified = subprocess.run([GAMEHOST, "verify", log], capture_output=True, text=True)
+    check(verified.returncode == 0, f"the game against the engine verifies: {verified.stdout}{verified.stderr}")
+    shown = subprocess.run([GAMEHOST, "show", log, "--color", "never"], capture_output=True, text=True).stdout
+    result = re.search(r"^Result: (.+)$", shown, re.M).group(1)
+    check(result in text_of(driver, "gh-over"), f"the page says {result!r}: {text_of(driver, 'gh-over')!r}")
+    header = subprocess.run([GAMEHOST, "export", log, "--format", "json"], capture_output=True, text=True).stdout
+    check("mcts:iters=60" in header, "the log names the server's engine")
+    print(f"against the engine: {clicks} clicks, {result}")
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
+    global URL
     server, url = start_server()
+    URL = url
     red = yellow = watcher = None
     try:
         red, yellow, watcher = browser(), browser(), browser()
@@ -186,6 +230,7 @@ def main():
         watcher.get(url + "/")
         wait(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, f'#gh-finished tr[data-game="{game_id}"]'),
              "the game under Finished")
+        against_engine(red)
         for d, name in ((red, "Red"), (yellow, "Yellow"), (watcher, "the watcher")):
             # The page's probe of a PPN download Connect Four does not have: a 404, not a script error.
             errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
