@@ -10,6 +10,7 @@ Starts the real `gamehost serve` and drives three headless Chromium windows
 - the two play by clicks on the columns' hit areas (only the marked legal
   targets are clicked), 13 plies: column a filled, then Red four in b;
 - a click on the full column a shows the plugin's reason ("column a is full");
+- ply 8 is played with the keyboard alone (the target focused, Enter);
 - every window's move list has each ply, in order, after each move; every
   window sees the end ("Red wins") and the study view of the finished game
   with its moves; the downloads offered (no PPN for Connect Four); a
@@ -34,6 +35,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     print("skipped: python3-selenium is not installed")
@@ -195,7 +197,13 @@ def main():
                 check(len(moves(mover)) == 6, "the refused click played nothing")
             targets = len(mover.find_elements(By.CSS_SELECTOR, "#gh-board .gh-target"))
             check(targets == (6 if ply > 6 else 7), f"ply {ply}: {targets} columns marked legal")
-            click_column(mover, col)
+            if ply == 8:
+                # The keyboard alone: the target takes the focus, Enter plays it.
+                target = mover.find_element(By.CSS_SELECTOR, f'#gh-board .gh-target[data-index="{col}"]')
+                check(target.get_attribute("tabindex") == "0", "a marked target is reached by Tab")
+                target.send_keys(Keys.ENTER)
+            else:
+                click_column(mover, col)
             if ply == len(columns):
                 break
             for d in (red, yellow, watcher):

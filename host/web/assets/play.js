@@ -283,7 +283,11 @@
     if (!game || !game.drawn) return;
     const p = game.drawn.toBoard(event.clientX, event.clientY);
     const hit = p && game.drawn.hitAt(p.x, p.y);
-    if (!hit) return;
+    if (hit) chose(hit);
+  }
+
+  // A hit area chosen by a click, or by Enter or Space on a marked target.
+  function chose(hit) {
     const actions = (hit.actions || []).map(num);
     if (actions.length === 1) return play(actions[0]);
     if (actions.length > 1) {
@@ -421,7 +425,17 @@
       const hits = game.scene.hits || [];
       for (const rect of game.drawn.svg.querySelectorAll('.gh-hit')) {
         const hit = hits[num(rect.getAttribute('data-index'))];
-        if (hit && (hit.actions || []).length) rect.classList.add('gh-target');
+        if (!hit || !(hit.actions || []).length) continue;
+        rect.classList.add('gh-target');
+        // The keyboard alone reaches every target: Tab, then Enter or Space.
+        rect.setAttribute('tabindex', '0');
+        rect.setAttribute('role', 'button');
+        rect.setAttribute('aria-label', (hit.action_labels || []).join(', ') || hit.hover || 'move');
+        rect.addEventListener('keydown', (e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          chose(hit);
+        });
       }
       game.drawn.svg.addEventListener('click', clicked);
       board.appendChild(game.drawn.svg);
