@@ -175,6 +175,8 @@ def main():
                   f"{name}: the final score {NUMBER.findall(score)} is show's {NUMBER.findall(show_score(log, plies))}")
             check(plies_of(d) == plies, f"{name}'s study view lists {plies_of(d)} plies, the log {plies}")
 
+        kept = os.path.join(data, "games", game_id + ".replay.json")
+        check(os.path.exists(kept), "the replay's data is kept beside the log, made once for every window")
         # Stepping: the keys, then the buttons; the score at each stop is show's.
         body = white.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.HOME)

@@ -26,7 +26,8 @@ inline constexpr std::string_view kGameFileFormats[] = {"replay.json", "ghlog", 
 // - "ppn": as `gamehost export --format ppn` (Alien City only);
 // - "replay.json": replay_data() of the game, whole (a finished game
 //   reveals every hand), with the review beside the log (LOG.ghreview)
-//   when there is one;
+//   when there is one; kept beside the log (LOG.replay.json) and made
+//   again when the log or the review is newer;
 // - "html": the one-file replay, as `gamehost export --format html`.
 // Throws HostError naming the file for a log that does not read, and for
 // a format the game cannot be written in.
