@@ -18,6 +18,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/json_codec.h"
+#include "gamehost/server/downloads.h"
 #include "gamehost/server/web_page.h"
 #include "gamehost/server/wire.h"
 #include "gamehost/web/game_files.h"
@@ -216,7 +217,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply(request, http::status::method_not_allowed, "text/plain", "only GET\n");
     if (const auto file = web_file(path))
       return reply(request, http::status::ok, std::string(file->content_type), std::string(file->bytes));
-    // A finished game's files (docs/web.md): the log, its JSON and PPN, the replay's data.
+    // A finished game's replay (docs/web.md): the one-file page and its data
+    // for the page's study view; the log, JSON and PPN are game_download's.
     const std::string prefix = "/games/";
     for (const std::string_view format : web::kGameFileFormats) {
       const std::string suffix = "." + std::string(format);
@@ -232,9 +234,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         web::GameFile got = web::finished_game_file(shared_.registry, file, format);
         return reply(request, http::status::ok, got.content_type, std::move(got.bytes));
       } catch (const HostError& e) {
-        return reply(request, http::status::not_found, "text/plain", std::string(e.what()) + "\n");
+        return reply(request, http::status::internal_server_error, "text/plain", std::string(e.what()) + "\n");
       }
     }
+    if (auto answer = game_download(shared_.lobby, path))
+      return reply(request, static_cast<http::status>(answer->status), answer->content_type, std::move(answer->body));
     reply(request, http::status::not_found, "text/plain", fmt::format("nothing at {}\n", clipped(path)));
   }
 

@@ -238,9 +238,14 @@ def main():
         watcher.get(url + "/")
         wait(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, f'#gh-finished tr[data-game="{game_id}"]'),
              "the game under Finished")
+        # With links to its files (Connect Four has no PPN export).
+        links = [a.get_attribute("href") for a in
+                 watcher.find_elements(By.CSS_SELECTOR, f'#gh-finished tr[data-game="{game_id}"] a.gh-download')]
+        check(links == [f"{url}/games/{game_id}.ghlog", f"{url}/games/{game_id}.json"],
+              f"the finished game's download links: {links}")
         against_engine(red)
         for d, name in ((red, "Red"), (yellow, "Yellow"), (watcher, "the watcher")):
-            # The page's probe of a PPN download Connect Four does not have: a 404, not a script error.
+            # The page's probe of a PPN download Connect Four does not have: an HTTP error, not a script error.
             errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
                       and not (e.get("source") == "network" and ".ppn - " in e["message"])]
             check(not errors, f"no script error in {name}'s console: {errors}")

@@ -117,6 +117,8 @@
     }
     actions.appendChild(h('button', { class: 'gh-watch', text: g.status === 'FINISHED' || g.status === 'ABORTED' ? 'Look' : 'Watch',
       onclick: () => { location.hash = '#game=' + encodeURIComponent(g.game_id); } }));
+    for (const d of g.downloads || [])  // a finished game's files
+      actions.appendChild(h('a', { class: 'gh-download', href: d.path, download: '', text: '.' + d.format }));
     return h('tr', { class: 'gh-game-row', 'data-game': g.game_id }, [
       h('td', { text: g.game_name }), h('td', { text: g.game_id }), h('td', { text: seatsText(g) }),
       h('td', { text: num(g.plies) + ' plies' + (g.result ? ' — ' + g.result : '') }), actions]);
@@ -327,15 +329,22 @@
     return s === 'FINISHED' || s === 'ABORTED';
   }
 
-  // A finished game's files (the server's /games/ID.*): the log, its JSON,
-  // the one-file replay, and the PPN when the game has one.
+  // A finished game's files (the server's /games/ID.*): those its summary
+  // lists (GameSummary.downloads: the log, its JSON, the PPN where the game
+  // has one), and the one-file replay.
+  const FILE_NAMES = { ghlog: '.ghlog', json: 'JSON', ppn: 'PPN', html: 'one HTML file' };
+  function listedFiles() {
+    const listed = (game.view.game.downloads || []).map((d) => d.format);
+    // A summary from before the end lists none: the two every game has, and
+    // the PPN when the server answers for it.
+    return listed.length ? listed : ['ghlog', 'json'].concat(game.ppn ? ['ppn'] : []);
+  }
   function downloads() {
     const id = game.view.game.game_id, base = '/games/' + encodeURIComponent(id);
-    const link = (suffix, text) => h('a', { href: base + suffix, download: id + suffix, 'data-format': suffix.slice(1), text: text });
-    const nav = h('nav', { class: 'gh-downloads', id: 'gh-downloads', 'aria-label': 'Download the game' }, [
-      h('span', { text: 'Download: ' }), link('.ghlog', '.ghlog'), link('.json', 'JSON'), link('.html', 'one HTML file')]);
-    if (game.ppn) nav.appendChild(link('.ppn', 'PPN'));
-    return nav;
+    const link = (format) => h('a', { href: base + '.' + format, download: id + '.' + format, 'data-format': format,
+      text: FILE_NAMES[format] || format });
+    return h('nav', { class: 'gh-downloads', id: 'gh-downloads', 'aria-label': 'Download the game' },
+      [h('span', { text: 'Download: ' })].concat(listedFiles().concat(['html']).map(link)));
   }
 
   // The study view of a finished game: the replay of the one-file export
@@ -347,7 +356,8 @@
     if (game.studying) return;
     game.studying = true;
     const g = game, base = '/games/' + encodeURIComponent(g.view.game.game_id);
-    fetch(base + '.ppn').then((r) => { if (r.ok && game === g) { g.ppn = true; drawGame(); } }).catch(() => {});
+    if (!(g.view.game.downloads || []).length)
+      fetch(base + '.ppn').then((r) => { if (r.ok && game === g) { g.ppn = true; drawGame(); } }).catch(() => {});
     fetch(base + '.replay.json')
       .then((r) => r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim()); }))
       .then((data) => {

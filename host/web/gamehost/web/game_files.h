@@ -1,6 +1,7 @@
-// The files of a finished game that `gamehost serve` offers at
-// /games/ID.FORMAT (docs/web.md, "The served page"): the log itself, its
-// JSON, its PPN, and the replay's data for the page's study view.
+// The replay of a finished game that `gamehost serve` offers at
+// /games/ID.FORMAT (docs/web.md, "The served page"): the one-file page and
+// its data for the page's study view (the server's downloads.cc serves the
+// log, its JSON and its PPN).
 #pragma once
 
 #include <filesystem>
@@ -16,21 +17,17 @@ struct GameFile {
   std::string bytes;
 };
 
-// The formats, in the order a path's suffix is tried (".replay.json"
-// before ".json").
-inline constexpr std::string_view kGameFileFormats[] = {"replay.json", "ghlog", "json", "ppn", "html"};
+// The formats (a path's suffix: /games/ID.replay.json, /games/ID.html).
+inline constexpr std::string_view kGameFileFormats[] = {"replay.json", "html"};
 
 // `format` of the finished game logged at `log`:
-// - "ghlog": the file as it is;
-// - "json": as `gamehost export --format json` writes it;
-// - "ppn": as `gamehost export --format ppn` (Alien City only);
 // - "replay.json": replay_data() of the game, whole (a finished game
 //   reveals every hand), with the review beside the log (LOG.ghreview)
 //   when there is one; kept beside the log (LOG.replay.json) and made
 //   again when the log or the review is newer;
 // - "html": the one-file replay, as `gamehost export --format html`.
-// Throws HostError naming the file for a log that does not read, and for
-// a format the game cannot be written in.
+// Throws HostError naming the file for a log that does not read or does
+// not replay.
 GameFile finished_game_file(Registry& registry, const std::filesystem::path& log, std::string_view format);
 
 }  // namespace gamehost::web
