@@ -33,11 +33,13 @@ viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring|puzzles|follow windo
 # again, the scaling docs' shards, the viewer's walks over every ply and
 # its whole-game animations, the review cases' solves of millions of
 # positions), the docs' examples and the browser's replay of exported files
-# (web.browser; web:* exports them here). The Python module is not
+# (web.browser; web:* exports them here) and the served page's browser tests
+# (web.serve_*: whole games clicked through Chromium; the server under them
+# runs under the sanitizers in its own tests). The Python module is not
 # built here (its interpreter has no sanitizer runtime).
 # server_secrecy: its time is some 240 `show --as` runs checking the frames; the
 # server's City Planning paths run under the sanitizers in server_restart.
-plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|web\.(browser|serve_browser)|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*|review:a review is the same for any jobs, and a killed review continues.*|review:issue 46's review cases.*|server_secrecy)$"
+plain_only="^(review_agreement_tool|review_truth_tool|puzzles\.starter_set|scaling\.docs|docs\.examples|web\.(browser|serve_browser|serve_alien_city|serve_city_planning)|viewer (walks|animations)|trust:a game killed with SIGKILL mid-search.*|trust:a killed tournament resumes.*|review:a review is the same for any jobs, and a killed review continues.*|review:issue 46's review cases.*|server_secrecy)$"
 cd build-asan
 # The install tests check the installed layout and the package's Depends,
 # which a sanitizer build changes (libasan, libubsan), and run the installed

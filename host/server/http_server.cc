@@ -21,6 +21,7 @@
 #include "gamehost/server/downloads.h"
 #include "gamehost/server/web_page.h"
 #include "gamehost/server/wire.h"
+#include "gamehost/web/game_files.h"
 
 namespace gamehost::server {
 namespace {
@@ -33,6 +34,7 @@ using tcp = asio::ip::tcp;
 
 struct Shared {
   Lobby& lobby;
+  Registry& registry;
   const ServerOptions& options;
 };
 
@@ -215,6 +217,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply(request, http::status::method_not_allowed, "text/plain", "only GET\n");
     if (const auto file = web_file(path))
       return reply(request, http::status::ok, std::string(file->content_type), std::string(file->bytes));
+    // A finished game's replay (docs/web.md): the one-file page and its data
+    // for the page's study view; the log, JSON and PPN are game_download's.
+    const std::string prefix = "/games/";
+    for (const std::string_view format : web::kGameFileFormats) {
+      const std::string suffix = "." + std::string(format);
+      if (path.rfind(prefix, 0) != 0 || path.size() <= prefix.size() + suffix.size() ||
+          path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0)
+        continue;
+      const std::string id = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+      const auto file = shared_.lobby.finished_log(id);
+      if (file.empty())
+        return reply(request, http::status::not_found, "text/plain",
+                     fmt::format("no finished game '{}' on this server\n", clipped(id)));
+      try {
+        web::GameFile got = web::finished_game_file(shared_.registry, file, format);
+        return reply(request, http::status::ok, got.content_type, std::move(got.bytes));
+      } catch (const HostError& e) {
+        return reply(request, http::status::internal_server_error, "text/plain", std::string(e.what()) + "\n");
+      }
+    }
     if (auto answer = game_download(shared_.lobby, path))
       return reply(request, static_cast<http::status>(answer->status), answer->content_type, std::move(answer->body));
     reply(request, http::status::not_found, "text/plain", fmt::format("nothing at {}\n", clipped(path)));
@@ -280,7 +302,7 @@ void run_server(Registry& registry, const ServerOptions& options, std::ostream& 
   if (settings.lobby.public_url.empty()) settings.lobby.public_url = fmt::format("http://{}:{}", host, port);
   Lobby lobby(registry, io, settings.lobby);
   lobby.resume_all(out);
-  Shared shared{lobby, settings};
+  Shared shared{lobby, registry, settings};
   asio::steady_timer heartbeat(io);
   beat(lobby, heartbeat);
   asio::signal_set signals(io, SIGINT, SIGTERM);

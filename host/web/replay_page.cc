@@ -307,15 +307,18 @@ std::string asset(std::string_view name) {
 
 }  // namespace
 
-std::string replay_page(Registry& registry, const GameLog& log, const ReplayPageOptions& options) {
+std::string replay_data(Registry& registry, const GameLog& log, const ReplayPageOptions& options) {
   const Game g = open_game(registry, log, options);
-  const std::string data =
-      fmt::format("{{\"format\":1,\"game\":{},\"moves\":{},\"frames\":{},\"notes\":{},\"review\":{},\"variations\":{}}}",
+  return fmt::format("{{\"format\":1,\"game\":{},\"moves\":{},\"frames\":{},\"notes\":{},\"review\":{},\"variations\":{}}}",
                   game_json(g), moves_json(g), frames_json(g),
                   options.notes ? notes_json(options.log_path, log) : std::string("{}"), review_json(g),
                   g.seat >= 0 && g.hidden ? std::string("[]") : variations_json(g, options.log_path));
+}
+
+std::string replay_page(Registry& registry, const GameLog& log, const ReplayPageOptions& options) {
+  const std::string data = replay_data(registry, log, options);
   const auto& h = log.record.header();
-  std::string title = g.plugin->info().name() + ":";
+  std::string title = registry.find(h.game_id()).info().name() + ":";
   for (int i = 0; i < h.players_size(); ++i) title += (i ? " vs " : " ") + visible(h.players(i).name());
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -4,7 +4,7 @@
 // (Position.scene, asked for with Hello.scenes), drawn by GhScene; the page
 // knows no game. Seat tokens are kept in localStorage, so a reload takes
 // the seat up again (Attach).
-(function () {
+(function (global) {
   'use strict';
   const page = document.getElementById('gh-page');
   const connection = document.getElementById('gh-connection');
@@ -231,6 +231,12 @@
     const plies = game.view.plies;
     if (plies.length + 1 !== num(made.ply.ply)) { route(); return; }  // a gap: ask again for the whole game
     plies.push(made.ply);
+    if (timing.clickedAt >= 0 && num(made.ply.player) === num(game.view.seat)) {
+      const start = timing.clickedAt;
+      timing.clickedAt = -1;
+      performance.measure('gh-click-to-answer', { start: start, end: performance.now() });
+      afterPaint(() => performance.measure('gh-click-to-board', { start: start, end: performance.now() }));
+    }
     game.previous = game.scene;
     game.view.position = made.position;
     game.view.clocks = made.clocks;
@@ -256,9 +262,21 @@
     return String(id);
   }
 
+  // The page's own timings, for docs/performance.md (read from the
+  // browser's performance entries, nothing sent anywhere): the frame after
+  // the first board was drawn ("gh-board-painted"), and each move from the
+  // click that played it to the frame after the board that shows it
+  // ("gh-click-to-board"), and to the server's MoveMade that answers it
+  // ("gh-click-to-answer": the round trip, before any drawing).
+  const timing = { boardPainted: false, clickedAt: -1 };
+  function afterPaint(then) {
+    if (global.performance && performance.mark) requestAnimationFrame(() => requestAnimationFrame(then));
+  }
+
   function play(action) {
     const key = game.key;
     if (!key) return;
+    timing.clickedAt = performance.now();
     game.picker = null;
     send({ move: { key: key, ply: game.view.plies.length + 1, action_id: action } });
   }
@@ -267,7 +285,11 @@
     if (!game || !game.drawn) return;
     const p = game.drawn.toBoard(event.clientX, event.clientY);
     const hit = p && game.drawn.hitAt(p.x, p.y);
-    if (!hit) return;
+    if (hit) chose(hit);
+  }
+
+  // A hit area chosen by a click, or by Enter or Space on a marked target.
+  function chose(hit) {
     const actions = (hit.actions || []).map(num);
     if (actions.length === 1) return play(actions[0]);
     if (actions.length > 1) {
@@ -302,8 +324,65 @@
     });
   }
 
+  function finished() {
+    const s = game.view.game.status;
+    return s === 'FINISHED' || s === 'ABORTED';
+  }
+
+  // A finished game's files (the server's /games/ID.*): those its summary
+  // lists (GameSummary.downloads: the log, its JSON, the PPN where the game
+  // has one), and the one-file replay.
+  const FILE_NAMES = { ghlog: '.ghlog', json: 'JSON', ppn: 'PPN', html: 'one HTML file' };
+  function listedFiles() {
+    const listed = (game.view.game.downloads || []).map((d) => d.format);
+    // A summary from before the end lists none: the two every game has, and
+    // the PPN when the server answers for it.
+    return listed.length ? listed : ['ghlog', 'json'].concat(game.ppn ? ['ppn'] : []);
+  }
+  function downloads() {
+    const id = game.view.game.game_id, base = '/games/' + encodeURIComponent(id);
+    const link = (format) => h('a', { href: base + '.' + format, download: id + '.' + format, 'data-format': format,
+      text: FILE_NAMES[format] || format });
+    return h('nav', { class: 'gh-downloads', id: 'gh-downloads', 'aria-label': 'Download the game' },
+      [h('span', { text: 'Download: ' })].concat(listedFiles().concat(['html']).map(link)));
+  }
+
+  // The study view of a finished game: the replay of the one-file export
+  // (GhReplay: stepping by keys and buttons, the scores, why it scores, the
+  // review when the server keeps one beside the log), from the server's
+  // /games/ID.replay.json. Fetched once per game; until it arrives (or if
+  // it cannot be had) the final position stays.
+  function study() {
+    if (game.studying) return;
+    game.studying = true;
+    const g = game, base = '/games/' + encodeURIComponent(g.view.game.game_id);
+    if (!(g.view.game.downloads || []).length)
+      fetch(base + '.ppn').then((r) => { if (r.ok && game === g) { g.ppn = true; drawGame(); } }).catch(() => {});
+    fetch(base + '.replay.json')
+      .then((r) => r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim()); }))
+      .then((data) => {
+        if (game !== g) return;
+        g.study = h('div', { id: 'gh-replay', class: 'gh-replay gh-study' }, [h('h1', { class: 'gh-study-title', text: 'Study the game' })]);
+        g.replayData = data;
+        drawGame();
+      })
+      .catch((e) => { if (game === g) { g.message = 'No replay: ' + e.message; drawGame(); } });
+  }
+
+  function drawFinished(status) {
+    const v = game.view, seat = num(v.seat);
+    page.replaceChildren(
+      h('h1', { class: 'gh-title', text: v.game.game_name + ' ' + v.game.game_id }),
+      h('p', { class: 'gh-as', id: 'gh-who', text: seat >= 0 ? 'You played ' + v.game.seats[seat].seat_name : 'Watching' }),
+      h('p', { class: 'gh-status', id: 'gh-over', 'aria-live': 'polite', text: status }),
+      downloads(), game.study);
+    // Mounted once it is in the document (the replay finds its buttons by id).
+    if (!game.replay) game.replay = GhReplay.mount(game.study, game.replayData);
+  }
+
   function drawGame() {
     const v = game.view, info = v.position.info || {};
+    if (finished()) study();
     const scrolled = window.scrollY;  // a redraw keeps the page where the reader is
     page.textContent = '';
     const seat = num(v.seat);
@@ -311,13 +390,15 @@
     const status = v.game.status === 'WAITING' ? 'Waiting for players'
       : v.game.status === 'PLAYING' ? (myTurn() ? 'Your move' : (v.game.seats[num(info.to_move)] || {}).seat_name + ' to move')
       : 'Game over: ' + (v.game.result || info.result || '');
+    if (game.study) return drawFinished(status);
     const board = h('div', { class: 'gh-board', id: 'gh-board' });
     const clocks = h('div', { class: 'gh-clocks', id: 'gh-clocks' });
     const main = h('div', { class: 'gh-main' }, [
       h('h1', { class: 'gh-title', text: v.game.game_name + ' ' + v.game.game_id }),
       h('p', { class: 'gh-as', id: 'gh-who', text: who }), clocks, board,
-      h('p', { class: 'gh-status', id: 'gh-status', 'aria-live': 'polite', text: status }),
+      h('p', { class: 'gh-status', id: finished() ? 'gh-over' : 'gh-status', 'aria-live': 'polite', text: status }),
       h('p', { class: 'gh-message', id: 'gh-message', role: 'alert', text: game.message || '' })]);
+    if (finished()) main.appendChild(downloads());
     if (game.picker) {
       const picker = h('div', { class: 'gh-picker', id: 'gh-picker' });
       for (const choice of game.picker) picker.appendChild(h('button', { 'data-action': choice.id, text: choice.label, onclick: () => play(choice.id) }));
@@ -354,10 +435,24 @@
       const hits = game.scene.hits || [];
       for (const rect of game.drawn.svg.querySelectorAll('.gh-hit')) {
         const hit = hits[num(rect.getAttribute('data-index'))];
-        if (hit && (hit.actions || []).length) rect.classList.add('gh-target');
+        if (!hit || !(hit.actions || []).length) continue;
+        rect.classList.add('gh-target');
+        // The keyboard alone reaches every target: Tab, then Enter or Space.
+        rect.setAttribute('tabindex', '0');
+        rect.setAttribute('role', 'button');
+        rect.setAttribute('aria-label', (hit.action_labels || []).join(', ') || hit.hover || 'move');
+        rect.addEventListener('keydown', (e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          chose(hit);
+        });
       }
       game.drawn.svg.addEventListener('click', clicked);
       board.appendChild(game.drawn.svg);
+      if (!timing.boardPainted) {
+        timing.boardPainted = true;
+        afterPaint(() => performance.mark('gh-board-painted'));
+      }
     } else {
       game.drawn = null;
       board.appendChild(h('pre', { class: 'gh-board-text', text: v.position.text || '' }));
@@ -371,4 +466,4 @@
   }, 250);
 
   connect();
-})();
+})(window);

@@ -293,7 +293,7 @@
     });
     board.addEventListener('pointerleave', () => { tooltip.hidden = true; });
     document.addEventListener('keydown', (e) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || !root.isConnected) return;  // a page that mounted it and moved on
       const tag = (e.target && e.target.tagName) || '';
       if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
       if (e.key === 'ArrowRight') step(1);

@@ -29,4 +29,9 @@ struct ReplayPageOptions {
 // notes or variations are a warning on stderr, as in the other exports.
 std::string replay_page(Registry& registry, const GameLog& log, const ReplayPageOptions& options);
 
+// The page's data alone (the JSON of its <script id="gh-game">, what
+// GhReplay.mount takes), as `gamehost serve` sends it for a finished game.
+// Throws as replay_page.
+std::string replay_data(Registry& registry, const GameLog& log, const ReplayPageOptions& options);
+
 }  // namespace gamehost::web
