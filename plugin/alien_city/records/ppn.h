@@ -6,24 +6,20 @@
 
 #include <string>
 
-#include "gamehost/formats/city_record.h"
-#include "gamehost/formats/notes.h"
-#include "gamehost/formats/ppn_variations.h"
-#include "gamehost/game_log.h"
+#include "alien_city/records/city_record.h"
 
-namespace gamehost::formats {
+namespace alien_city::records {
 
-// Reads one Alien City game. Throws HostError "FILE line N: what" for
+// Reads one Alien City game. Throws RecordError "FILE line N: what" for
 // anything it cannot read (the rules are checked later, by playing it).
 CityGame read_ppn(const std::string& text, const std::string& file);
 
 // The PPN of an Alien City log that starts from an empty city (not from a
-// position diagram), with `notes` (by ply, e.g. from LOG.ghnotes) as
+// position diagram), with its notes (by ply, e.g. from LOG.ghnotes) as
 // comments after the decision they are on (docs/notation.md). Throws
-// HostError saying why a log cannot be written. `variations` (from
+// RecordError saying why a log cannot be written. Its variations (from
 // LOG.ghvars) are written as comments after the decision they replace
 // (ppn_variations.h).
-std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes = {},
-                      const PpnVariations& variations = {});
+std::string write_ppn(const pb::WriteRecordRequest& log);
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records
