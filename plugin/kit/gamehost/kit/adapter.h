@@ -311,16 +311,12 @@ class Adapter {
     return std::nullopt;
   }
 
-  Outcome read_record(const pb::ReadRecordRequest& req, pb::ReadRecordResponse& resp)
-    requires HasRecords<Game>
-  {
+  Outcome read_record(const pb::ReadRecordRequest& req, pb::ReadRecordResponse& resp) requires HasRecords<Game> {
     if (auto refused = check_record_format(req.format())) return refused;
     return game_.read_record(req, resp);
   }
 
-  Outcome write_record(const pb::WriteRecordRequest& req, pb::WriteRecordResponse& resp)
-    requires HasRecords<Game>
-  {
+  Outcome write_record(const pb::WriteRecordRequest& req, pb::WriteRecordResponse& resp) requires HasRecords<Game> {
     if (auto refused = check_record_format(req.format())) return refused;
     return game_.write_record(req, resp);
   }
