@@ -8,6 +8,7 @@ GAMEHOST_PACKAGES=(
   parallel  # docs/scaling.md's GNU parallel command, tested
   python3  # tests/docs: the docs' examples run and compared; tests/host: the JSON convention
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer
+  clang-format-14 clang-tidy-14  # scripts/check_style.sh: the format (and lint) of changed lines
   python3-dev python3-pybind11 python3-numpy python3-pytest  # the Python module (python/, docs/python.md)
   libcairo2-dev  # gamehost diagram: SVG, PDF and PNG (host/diagram)
   librsvg2-bin python3  # tests/viewer/diagram_test.cc: rsvg-convert, the SVG parsed as XML

@@ -1,6 +1,8 @@
 // `gamehost enter` (a game played at a table, typed or read from a file,
 // every decision checked as it comes), `gamehost annotate` (notes beside a
 // log) and what `show` prints of both.
+#include <boost/algorithm/string/classification.hpp>
+#include <boost/algorithm/string/trim.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -27,11 +29,7 @@ struct EnterArgs {
   bool force = false, keep_legal = false;
 };
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
+std::string trim(const std::string& s) { return boost::algorithm::trim_copy_if(s, boost::is_any_of(" \t\r")); }
 
 void print_ply(const GameBuilder& g) {
   const auto& p = g.last_ply();

@@ -16,7 +16,7 @@
 #include "gamehost/input_checks.h"
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/formats/ppn.h"
+#include "gamehost/formats/table_record.h"
 #include "gamehost/game_log.h"
 #include "gamehost/json_codec.h"
 #include "gamehost/seat_mask.h"
@@ -144,13 +144,13 @@ void verify_imported(Common& common, const pb::GameRecord& record, const GameLog
   check_chance(*plugin, log, r.states);
 }
 
-// The variations kept beside the log (LOG.ghvars) for PPN, each move with
+// The variations kept beside the log (LOG.ghvars) for a record format, each move with
 // the seat that decides it (the plugin replays them). A damaged file is
 // named on stderr and the log is exported without its variations, as with
 // damaged notes; a move that does not replay, or whose notation is not its
 // action's, is named on stderr and left out with the moves after it.
-formats::PpnVariations ppn_variations_or_warning(Common& common, const std::string& path, const GameLog& log) {
-  formats::PpnVariations out;
+formats::RecordVariations variations_or_warning(Common& common, const std::string& path, const GameLog& log) {
+  formats::RecordVariations out;
   const auto file = variations_path_for(path);
   if (!std::filesystem::exists(file)) return out;
   auto warn = [](const std::string& what) {
@@ -168,31 +168,31 @@ formats::PpnVariations ppn_variations_or_warning(Common& common, const std::stri
     // child after child, the other children as alternatives to it; a line
     // ends before a move that does not replay. Recursion only for nested
     // variations: bounded by the file's depth (kMaxVariationDepth).
-    std::function<formats::PpnLine(NodeId, std::string)> line_from = [&](NodeId start, std::string state) {
-      formats::PpnLine line;
+    std::function<pb::RecordLine(NodeId, std::string)> line_from = [&](NodeId start, std::string state) {
+      pb::RecordLine line;
       std::vector<NodeId> others;
       for (NodeId x = start;;) {
-        formats::PpnMove m;
-        m.seat = plugin.query(state, pb::QueryFlags()).to_move();
-        m.notation = tree.node(x).move.notation;
+        pb::RecordVariationMove m;
+        m.set_seat(plugin.query(state, pb::QueryFlags()).to_move());
+        m.set_notation(tree.node(x).move.notation);
         for (NodeId alt : others)
-          if (auto alternative = line_from(alt, state); !alternative.moves.empty())
-            m.alternatives.push_back(std::move(alternative));
+          if (auto alternative = line_from(alt, state); alternative.moves_size() > 0)
+            *m.add_alternatives() = std::move(alternative);
         try {
           state = play_variation_move(plugin, state, tree.node(x).move);
         } catch (const HostError& e) {
           warn(fmt::format("{}: variation {}: {}; left out of the export with the moves after it", file.string(),
                            clipped(tree.path_of(x), 200), e.what()));
           // The lines tried instead of it still stand: the first takes its place.
-          if (!m.alternatives.empty()) {
-            formats::PpnLine first = std::move(m.alternatives.front());
-            for (std::size_t i = 1; i < m.alternatives.size(); ++i)
-              first.moves.front().alternatives.push_back(std::move(m.alternatives[i]));
-            for (auto& moved : first.moves) line.moves.push_back(std::move(moved));
+          if (m.alternatives_size() > 0) {
+            pb::RecordLine first = std::move(*m.mutable_alternatives(0));
+            for (int i = 1; i < m.alternatives_size(); ++i)
+              *first.mutable_moves(0)->add_alternatives() = std::move(*m.mutable_alternatives(i));
+            for (auto& moved : *first.mutable_moves()) *line.add_moves() = std::move(moved);
           }
           return line;
         }
-        line.moves.push_back(std::move(m));
+        *line.add_moves() = std::move(m);
         const auto& kids = tree.node(x).children;
         if (kids.empty()) return line;
         x = kids.front();
@@ -203,7 +203,7 @@ formats::PpnVariations ppn_variations_or_warning(Common& common, const std::stri
       const auto& kids = tree.node(tree.game_node(ply)).children;
       // The recorded move is the first child while the game goes on.
       for (std::size_t k = ply < tree.plies() ? 1 : 0; k < kids.size(); ++k)
-        if (auto line = line_from(kids[k], game.states[static_cast<std::size_t>(ply)]); !line.moves.empty())
+        if (auto line = line_from(kids[k], game.states[static_cast<std::size_t>(ply)]); line.moves_size() > 0)
           out[ply].push_back(std::move(line));
     }
   } catch (const HostError& e) {
@@ -224,7 +224,8 @@ void add_export_import_commands(CLI::App& app, Common& common) {
   auto* cmd = app.add_subcommand("export", "print a whole log as JSON (protobuf's JSON mapping of GameRecord), text or PPN (Portable Piecepack Notation), or write it as one HTML file that replays it");
   add_log_argument(cmd, ex->log)->required();
   cmd->add_option("--format", ex->format,
-                  "json, text, ppn (Alien City, docs/notation.md) or html (one file that replays the game in a "
+                  "json, text, ppn (Portable Piecepack Notation, for a game that writes it: docs/notation.md) or html "
+                  "(one file that replays the game in a "
                   "browser, docs/web.md)")
       ->check(CLI::IsMember({"json", "text", "ppn", "html"}));
   cmd->add_option("--out,-o", ex->out, "with --format html: the file to write")->type_name("FILE");
@@ -252,9 +253,15 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     GameLog log = read_log(ex->log);
     // Notes belong to the whole log: read before a seat's view masks it.
     const auto notes = ex->format == "ppn" ? formats::notes_or_warning(ex->log, log) : formats::NotesByPly{};
-    const auto variations = ex->format == "ppn" && log.record.header().game_id() == "alien_city"
-                                ? ppn_variations_or_warning(common, ex->log, log)
-                                : formats::PpnVariations{};
+    std::unique_ptr<Registry> games;  // the log's game, for a record format
+    Plugin* game = nullptr;
+    if (ex->format == "ppn") {
+      games = std::make_unique<Registry>(common.registry());
+      game = &games->find(log.record.header().game_id());
+    }
+    const auto variations = game && formats::writes_format(*game, ex->format)
+                                ? variations_or_warning(common, ex->log, log)
+                                : formats::RecordVariations{};
     std::string as;
     if (!ex->as.empty()) {
       Registry registry = common.registry();
@@ -262,7 +269,7 @@ void add_export_import_commands(CLI::App& app, Common& common) {
     }
     if (ex->format == "text") return print_text(log, as);
     if (ex->format == "ppn")
-      return fmt::print("{}", formats::write_ppn(log.record, notes, variations));
+      return fmt::print("{}", formats::write_table_record(*game, ex->format, log.record, notes, variations));
     std::string json;
     const auto status = google::protobuf::util::MessageToJsonString(log.record, &json, json_print_options());
     if (!status.ok()) throw HostError(fmt::format("{}: cannot print JSON: {}", ex->log, status.message().as_string()));
@@ -271,8 +278,9 @@ void add_export_import_commands(CLI::App& app, Common& common) {
 
   auto im = std::make_shared<RecordImport>();
   auto sign_key = std::make_shared<std::string>();
-  cmd = app.add_subcommand("import", "write a binary log from the JSON that export printed, or from a PPN or "
-                                     "Abstract Play record of Alien City (every move checked)");
+  cmd = app.add_subcommand("import",
+                           "write a binary log from the JSON that export printed, or from a PPN or "
+                           "Abstract Play record of a game that reads it (every move checked)");
   cmd->add_option("JSON", im->file, "a JSON file from gamehost export, or the record to import")->required();
   cmd->add_option("--from", im->from, "json (default), ppn or abstractplay")
       ->check(CLI::IsMember({"json", "ppn", "abstractplay"}));

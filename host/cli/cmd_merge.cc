@@ -10,17 +10,13 @@
 
 #include "gamehost/plural.h"
 #include "commands.h"
+#include "progress_bar.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/tournament_shard.h"
 
 namespace gamehost {
 
 namespace fs = std::filesystem;
-
-std::string clock_text(double seconds) {
-  const long s = std::lround(std::max(0.0, seconds));
-  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) : fmt::format("{}:{:02}", s / 60, s % 60);
-}
 
 Shard shard_option(const std::string& text, const std::string& option) {
   try {

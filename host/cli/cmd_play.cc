@@ -100,19 +100,159 @@ std::uint64_t parse_seed(const std::string& text, const std::string& option) {
   return seed;
 }
 
+namespace {
+
+struct PlayArgs {
+  std::string game;
+  std::vector<std::string> options, option_files;
+  std::string position;
+  std::optional<std::string> seed;
+  std::optional<std::uint64_t> chance_seed;
+  std::map<int, std::string> players;
+  std::string out, resume, sign_key, secret_file;
+  bool force = false, quiet = false, no_log = false, coach = false, durable = false;
+  std::uint32_t max_plies = 0;
+};
+
+// A new game's settings from the command line: options, seeds, agents, log.
+void new_game_settings(const PlayArgs& a, Plugin& plugin, PlaySettings& s) {
+  for (const auto& o : a.options) s.options.push_back(parse_option(o, false));
+  for (const auto& o : a.option_files) s.options.push_back(parse_option(o, true));
+  if (!a.position.empty()) s.options.push_back(position_option(a.position));
+  check_option_values(plugin.info(), s.options);
+  s.seed = a.seed ? parse_seed(*a.seed, "--seed") : secure_u64();  // recorded in the log
+  if (a.chance_seed) s.chance_seed = *a.chance_seed;
+  else if (a.seed) s.chance_seed = chance_seed_of_game_seed(s.seed);
+  std::string missing;
+  for (int seat = 1; seat <= 4; ++seat) {
+    const auto given = a.players.find(seat);
+    const std::string spec = given == a.players.end() ? "" : given->second;
+    if (seat <= plugin.players()) {
+      if (spec.empty()) missing += fmt::format(" --player{}", seat);
+      s.agents.push_back(spec);
+    } else if (!spec.empty()) {
+      throw UsageError(fmt::format("--player{}: {} has only {} players", seat, plugin.id(), plugin.players()));
+    }
+  }
+  if (!missing.empty())
+    throw UsageError(fmt::format("{} needs {} players: give{}", plugin.id(), plugin.players(), missing));
+  if (!a.no_log) s.log_path = a.out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(a.out);
+}
+
+// Who plays what, and what the log keeps secret, before the first move.
+void print_banner(const PlayArgs& a, Plugin& plugin, const PlaySettings& s, const ResumePoint* point) {
+  if (point) fmt::print("Resuming {} after ply {}\n", s.log_path.string(), point->log.record.plies_size());
+  fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
+    std::string v;
+    for (int i = 0; i < plugin.players(); ++i)
+      v += fmt::format("{}{} = {}", i ? ", " : "", plugin.info().player_names(i), s.agents[i]);
+    return v;
+  }());
+  if (plugin.info().has_chance())
+    fmt::print("{}\n", s.chance_seed ? "Chance: reproducible from the seed given, NOT secret (anyone with the seed "
+                                       "can predict every draw)"
+                                     : "Chance: secret, drawn from the OS; the log commits to it and reveals it "
+                                       "when the game ends");
+  if (s.secrets && !s.secrets->seal_key.empty() && !s.log_path.empty())
+    fmt::print("Log: hands and draws sealed (AES-256-GCM) until the game ends; {}\n",
+               a.secret_file.empty() ? "not resumable if stopped (no --secret-file)"
+                                     : fmt::format("resumable with --secret-file {}", a.secret_file));
+}
+
+// The final position, the result and the log, or the fault that stopped it.
+void print_outcome(Common& common, Plugin& plugin, const PlaySettings& s, const PlayResult& r, const std::string& key) {
+  if (r.fault) {
+    report_fault(*r.fault, r.plies, s.log_path);
+    common.exit_code = kExitUnfinished;
+    return;
+  }
+  std::string board = board_text(plugin, r.state, r.move_start, s.color);
+  // An abandoned game with hidden information keeps its secrets: the
+  // position as the (first) human seat sees it. A finished game shows all.
+  const auto human = std::find_if(s.agents.begin(), s.agents.end(),
+                                  [](const std::string& a) { return parse_agent_spec(a).kind == "human"; });
+  if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
+    board = seat_board_text(plugin, r.state, r.move_start, static_cast<int>(human - s.agents.begin()), s.color);
+  }
+  // -q: the result and the log only (the board: `gamehost show LOG`).
+  if (!s.quiet) fmt::print("\n{}\n", board);
+  if (r.finished) {
+    if (!s.quiet) print_score(plugin, r.state);
+    fmt::print("Result: {} after {}\n", r.info.result(), plies_text(r.plies));
+  } else {
+    fmt::print("Abandoned after {}.\n", plies_text(r.plies));
+    common.exit_code = kExitUnfinished;
+  }
+  if (!key.empty()) sign_log_file(s.log_path, key);
+  if (!s.log_path.empty()) fmt::print("Log: {}{}\n", s.log_path.string(), key.empty() ? "" : " (signed)");
+}
+
+void run(Common& common, const PlayArgs& a, RemotePlaySettings& remote) {
+  if (!remote.server.empty()) {  // on a server (cmd_play_remote.cc)
+    remote.game = a.game;
+    remote.players = a.players;
+    remote.options = a.options;
+    remote.seed = a.seed;
+    remote.chance_seed = a.chance_seed;
+    common.exit_code = run_remote_play(remote, common, std::cin, std::cout);
+    return;
+  }
+  Registry registry = common.registry();
+  PlaySettings s;
+  std::optional<ResumePoint> point;
+  Plugin* resumed = nullptr;
+  const std::string key = a.sign_key.empty() ? "" : read_sign_key(a.sign_key, "--sign-key");
+  if (!a.resume.empty()) {
+    // The game, options, seed and agents are the log's.
+    point = load_resume_point(registry, a.resume, resumed, a.secret_file);
+    s.options.assign(point->log.record.header().options().begin(), point->log.record.header().options().end());
+    s.seed = point->log.record.header().seed();
+    s.agents = recorded_agents(*point);
+    if (point->secrets) s.secrets = &*point->secrets;
+    else s.chance_seed = chance_seed_of_game_seed(s.seed);
+    s.log_path = a.resume;
+    s.resume = &*point;
+  } else if (a.game.empty()) {
+    throw UsageError("play: give a GAME (see gamehost games), or --resume LOG");
+  }
+  Plugin& plugin = resumed ? *resumed : registry.find(a.game);
+  if (!point) new_game_settings(a, plugin, s);
+  // A new secret game's secrets, drawn here to be kept in --secret-file.
+  GameSecrets drawn;
+  if (!point && plugin.info().has_chance() && !s.chance_seed) {
+    drawn = draw_game_secrets(plugin.info().has_hidden_information());
+    s.secrets = &drawn;
+  }
+  if (!point && !a.secret_file.empty()) {
+    if (!s.secrets)
+      throw UsageError(
+          "--secret-file: the game has no secrets to keep (no chance, or chance made reproducible by "
+          "--seed or --chance-seed)");
+    if (s.log_path.empty()) throw UsageError("--secret-file: there is no log to resume (--no-log)");
+    write_secret_file(a.secret_file, *s.secrets);
+  }
+  for (const auto& spec : s.agents)  // every agent error before the banner
+    if (parse_agent_spec(spec).kind != "human") make_agent(spec, AgentContext{s.seed, 0, nullptr, nullptr});
+  if (!key.empty() && s.log_path.empty()) throw UsageError("--sign-key: there is no log to sign (--no-log)");
+  s.overwrite = a.force;
+  s.durable = a.durable;
+  s.quiet = a.quiet;
+  s.max_plies = a.max_plies;
+  s.in = &std::cin;
+  s.out = &std::cout;
+  review::EngineCoach coach;
+  s.coach = &coach;
+  s.coached = a.coach;
+  s.color = common.color_on();
+  print_banner(a, plugin, s, point ? &*point : nullptr);
+  std::cout.flush();
+  print_outcome(common, plugin, s, play_game(plugin, s), key);
+}
+
+}  // namespace
+
 void add_play_command(CLI::App& app, Common& common) {
-  struct Args {
-    std::string game;
-    std::vector<std::string> options, option_files;
-    std::string position;
-    std::optional<std::string> seed;
-    std::optional<std::uint64_t> chance_seed;
-    std::map<int, std::string> players;
-    std::string out, resume, sign_key, secret_file;
-    bool force = false, quiet = false, no_log = false, coach = false, durable = false;
-    std::uint32_t max_plies = 0;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<PlayArgs>();
   auto* cmd = app.add_subcommand("play", "play a game between agents and record it");
   cmd->footer(agents_help());
   add_color_options(cmd, common);
@@ -164,127 +304,7 @@ void add_play_command(CLI::App& app, Common& common) {
   add_max_plies_option(cmd, args->max_plies);
   auto remote = std::make_shared<RemotePlaySettings>();
   add_remote_play_options(cmd, *remote);
-  cmd->callback([&common, args, remote] {
-    if (!remote->server.empty()) {  // on a server (cmd_play_remote.cc)
-      remote->game = args->game;
-      remote->players = args->players;
-      remote->options = args->options;
-      remote->seed = args->seed;
-      remote->chance_seed = args->chance_seed;
-      common.exit_code = run_remote_play(*remote, common, std::cin, std::cout);
-      return;
-    }
-    Registry registry = common.registry();
-    PlaySettings s;
-    std::optional<ResumePoint> point;
-    Plugin* resumed = nullptr;
-    const std::string key = args->sign_key.empty() ? "" : read_sign_key(args->sign_key, "--sign-key");
-    if (!args->resume.empty()) {
-      // The game, options, seed and agents are the log's.
-      point = load_resume_point(registry, args->resume, resumed, args->secret_file);
-      s.options.assign(point->log.record.header().options().begin(), point->log.record.header().options().end());
-      s.seed = point->log.record.header().seed();
-      s.agents = recorded_agents(*point);
-      if (point->secrets) s.secrets = &*point->secrets;
-      else s.chance_seed = chance_seed_of_game_seed(s.seed);
-      s.log_path = args->resume;
-      s.resume = &*point;
-    } else if (args->game.empty()) {
-      throw UsageError("play: give a GAME (see gamehost games), or --resume LOG");
-    }
-    Plugin& plugin = resumed ? *resumed : registry.find(args->game);
-    if (!point) {
-      for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
-      for (const auto& o : args->option_files) s.options.push_back(parse_option(o, true));
-      if (!args->position.empty()) s.options.push_back(position_option(args->position));
-      check_option_values(plugin.info(), s.options);
-      s.seed = args->seed ? parse_seed(*args->seed, "--seed") : secure_u64();  // recorded in the log
-      if (args->chance_seed) s.chance_seed = *args->chance_seed;
-      else if (args->seed) s.chance_seed = chance_seed_of_game_seed(s.seed);
-      std::string missing;
-      for (int seat = 1; seat <= 4; ++seat) {
-        const std::string& spec = args->players[seat];
-        if (seat <= plugin.players()) {
-          if (spec.empty()) missing += fmt::format(" --player{}", seat);
-          s.agents.push_back(spec);
-        } else if (!spec.empty()) {
-          throw UsageError(fmt::format("--player{}: {} has only {} players", seat, plugin.id(), plugin.players()));
-        }
-      }
-      if (!missing.empty())
-        throw UsageError(fmt::format("{} needs {} players: give{}", plugin.id(), plugin.players(), missing));
-      if (!args->no_log) s.log_path = args->out.empty() ? default_log_path(plugin.id(), s.seed) : std::filesystem::path(args->out);
-    }
-    // A new secret game's secrets, drawn here to be kept in --secret-file.
-    GameSecrets drawn;
-    if (!point && plugin.info().has_chance() && !s.chance_seed) {
-      drawn = draw_game_secrets(plugin.info().has_hidden_information());
-      s.secrets = &drawn;
-    }
-    if (!point && !args->secret_file.empty()) {
-      if (!s.secrets)
-        throw UsageError("--secret-file: the game has no secrets to keep (no chance, or chance made reproducible by "
-                         "--seed or --chance-seed)");
-      if (s.log_path.empty()) throw UsageError("--secret-file: there is no log to resume (--no-log)");
-      write_secret_file(args->secret_file, *s.secrets);
-    }
-    for (const auto& spec : s.agents)  // every agent error before the banner
-      if (parse_agent_spec(spec).kind != "human") make_agent(spec, AgentContext{s.seed, 0, nullptr, nullptr});
-    if (!key.empty() && s.log_path.empty()) throw UsageError("--sign-key: there is no log to sign (--no-log)");
-    s.overwrite = args->force;
-    s.durable = args->durable;
-    s.quiet = args->quiet;
-    s.max_plies = args->max_plies;
-    s.in = &std::cin;
-    s.out = &std::cout;
-    review::EngineCoach coach;
-    s.coach = &coach;
-    s.coached = args->coach;
-    s.color = common.color_on();
-    if (point)
-      fmt::print("Resuming {} after ply {}\n", s.log_path.string(), point->log.record.plies_size());
-    fmt::print("{} {}, seed {}: {}\n", plugin.info().name(), plugin.info().version(), s.seed, [&] {
-      std::string v;
-      for (int i = 0; i < plugin.players(); ++i)
-        v += fmt::format("{}{} = {}", i ? ", " : "", plugin.info().player_names(i), s.agents[i]);
-      return v;
-    }());
-    if (plugin.info().has_chance())
-      fmt::print("{}\n", s.chance_seed ? "Chance: reproducible from the seed given, NOT secret (anyone with the seed "
-                                          "can predict every draw)"
-                                        : "Chance: secret, drawn from the OS; the log commits to it and reveals it "
-                                          "when the game ends");
-    if (s.secrets && !s.secrets->seal_key.empty() && !s.log_path.empty())
-      fmt::print("Log: hands and draws sealed (AES-256-GCM) until the game ends; {}\n",
-                 args->secret_file.empty() ? "not resumable if stopped (no --secret-file)"
-                                           : fmt::format("resumable with --secret-file {}", args->secret_file));
-    std::cout.flush();
-    const PlayResult r = play_game(plugin, s);
-    if (r.fault) {
-      report_fault(*r.fault, r.plies, s.log_path);
-      common.exit_code = kExitUnfinished;
-      return;
-    }
-    std::string board = board_text(plugin, r.state, r.move_start, s.color);
-    // An abandoned game with hidden information keeps its secrets: the
-    // position as the (first) human seat sees it. A finished game shows all.
-    const auto human = std::find_if(s.agents.begin(), s.agents.end(),
-                                    [](const std::string& a) { return parse_agent_spec(a).kind == "human"; });
-    if (!r.finished && plugin.info().has_hidden_information() && human != s.agents.end()) {
-      board = seat_board_text(plugin, r.state, r.move_start, static_cast<int>(human - s.agents.begin()), s.color);
-    }
-    // -q: the result and the log only (the board: `gamehost show LOG`).
-    if (!s.quiet) fmt::print("\n{}\n", board);
-    if (r.finished) {
-      if (!s.quiet) print_score(plugin, r.state);
-      fmt::print("Result: {} after {}\n", r.info.result(), plies_text(r.plies));
-    } else {
-      fmt::print("Abandoned after {}.\n", plies_text(r.plies));
-      common.exit_code = kExitUnfinished;
-    }
-    if (!key.empty()) sign_log_file(s.log_path, key);
-    if (!s.log_path.empty()) fmt::print("Log: {}{}\n", s.log_path.string(), key.empty() ? "" : " (signed)");
-  });
+  cmd->callback([&common, args, remote] { run(common, *args, *remote); });
 }
 
 }  // namespace gamehost

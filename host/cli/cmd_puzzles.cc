@@ -35,24 +35,6 @@ struct MineArgs {
   bool force = false, quiet = false;
 };
 
-std::vector<fs::path> logs_in(const std::vector<std::string>& paths) {
-  std::vector<fs::path> logs;
-  for (const auto& p : paths) {
-    std::error_code ec;
-    if (!fs::is_directory(p, ec)) {
-      logs.emplace_back(p);
-      continue;
-    }
-    std::vector<fs::path> found;
-    for (const auto& e : fs::directory_iterator(p, ec))
-      if (e.is_regular_file() && e.path().extension() == ".ghlog") found.push_back(e.path());
-    if (found.empty()) throw HostError(fmt::format("{}: a folder with no .ghlog files", p));
-    std::sort(found.begin(), found.end());
-    logs.insert(logs.end(), found.begin(), found.end());
-  }
-  return logs;
-}
-
 // The review of `log`: read when complete, else made or continued (written
 // to `path`, as `gamehost review --out` would).
 rv::ReviewFile review_for(Plugin& plugin, const fs::path& log, const fs::path& path, const MineArgs& a,
@@ -76,7 +58,7 @@ rv::ReviewFile review_for(Plugin& plugin, const fs::path& log, const fs::path& p
 }
 
 void mine(Common& common, const MineArgs& a) {
-  const auto logs = logs_in(a.paths);
+  const auto logs = logs_of(a.paths);
   Registry registry = common.registry();
   pz::ppb::PuzzleSet set;
   set.set_format_version(pz::kPuzzleFormatVersion);

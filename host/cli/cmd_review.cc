@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "commands.h"
+#include "progress_bar.h"
 #include "gamehost/game_log.h"
 #include "gamehost/review/report.h"
 #include "gamehost/review/reviewer.h"
@@ -32,55 +33,6 @@ struct ReviewArgs {
   std::optional<std::uint64_t> iters, seed, solver_nodes, solve_nodes;
   std::optional<std::uint32_t> depth;
   std::optional<std::string> move_value;
-};
-
-// The logs to review: each file as given, each folder's *.ghlog in name order.
-std::vector<fs::path> logs_of(const std::vector<std::string>& paths) {
-  std::vector<fs::path> logs;
-  for (const auto& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<fs::path> found;
-      for (const auto& e : fs::directory_iterator(p, ec))
-        if (e.is_regular_file() && e.path().extension() == ".ghlog") found.push_back(e.path());
-      if (found.empty()) throw HostError(fmt::format("{}: a folder with no .ghlog files", p));
-      std::sort(found.begin(), found.end());
-      logs.insert(logs.end(), found.begin(), found.end());
-    } else {
-      logs.emplace_back(p);
-    }
-  }
-  return logs;
-}
-
-// "[#########...........]  21/47 plies  0:12 left", redrawn in place on a
-// terminal; nothing when standard error is not one.
-class ProgressBar {
- public:
-  ProgressBar(std::string name, bool enabled) : name_(std::move(name)), on_(enabled && ::isatty(2)) {}
-  ~ProgressBar() {
-    if (on_ && drawn_) fmt::print(stderr, "\n");
-  }
-  void operator()(int done, int total) {
-    if (!on_) return;
-    using namespace std::chrono;
-    const double spent = duration<double>(steady_clock::now() - start_).count();
-    if (first_done_ < 0) first_done_ = done - 1;
-    const int fresh = done - first_done_;
-    const double left = fresh > 0 ? spent / fresh * (total - done) : 0;
-    const int width = 24, filled = total ? width * done / total : width;
-    fmt::print(stderr, "\r{} [{}{}] {:>3}/{} plies  {}:{:02} left ", name_, std::string(filled, '#'),
-               std::string(width - filled, '.'), done, total, static_cast<int>(left) / 60,
-               static_cast<int>(left) % 60);
-    drawn_ = true;
-  }
-
- private:
-  std::string name_;
-  bool on_;
-  bool drawn_ = false;
-  int first_done_ = -1;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 void print_review(const rv::ReviewFile& review, Plugin& plugin, const fs::path& log, const ReviewArgs& a) {
@@ -114,7 +66,7 @@ void run(Common& common, const ReviewArgs& a) {
     if (a.move_value) rv::set_move_value(req.settings, *a.move_value);
     req.jobs = a.jobs;
     req.restart = a.force;
-    ProgressBar bar(log.filename().string(), !a.quiet);
+    ProgressBar bar(stderr, log.filename().string(), "plies", 24, /*rate=*/false, !a.quiet);
     req.progress = [&](int done, int total) { bar(done, total); };
     const rv::ReviewOutcome outcome = rv::run_review(plugin, req);
     if (!a.quiet && outcome.continued && outcome.computed > 0)
@@ -129,6 +81,25 @@ void run(Common& common, const ReviewArgs& a) {
 }
 
 }  // namespace
+
+// The logs named: each file as given, each folder's *.ghlog in name order.
+std::vector<fs::path> logs_of(const std::vector<std::string>& paths) {
+  std::vector<fs::path> logs;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<fs::path> found;
+      for (const auto& e : fs::directory_iterator(p, ec))
+        if (e.is_regular_file() && e.path().extension() == ".ghlog") found.push_back(e.path());
+      if (found.empty()) throw HostError(fmt::format("{}: a folder with no .ghlog files", p));
+      std::sort(found.begin(), found.end());
+      logs.insert(logs.end(), found.begin(), found.end());
+    } else {
+      logs.emplace_back(p);
+    }
+  }
+  return logs;
+}
 
 void add_review_command(CLI::App& app, Common& common) {
   auto a = std::make_shared<ReviewArgs>();

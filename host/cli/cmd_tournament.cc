@@ -14,6 +14,7 @@
 #include "gamehost/agents/spec.h"
 #include "gamehost/plural.h"
 #include "commands.h"
+#include "progress_bar.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/regular_file.h"
 #include "gamehost/tournament.h"
@@ -53,18 +54,132 @@ void check_schedule_size(std::size_t agents, int games_per_pairing) {
                                  pairings * static_cast<std::uint64_t>(games_per_pairing), kMaxTournamentGames));
 }
 
+struct TournamentArgs {
+  std::string game;
+  std::vector<std::string> agents, options;
+  int games = 2, jobs = 1;
+  std::optional<std::string> seed;
+  std::string out, resume, shard;
+  std::uint32_t max_plies = 0;
+};
+
+// The run's settings from the command line (or the resumed plan's):
+// agents, options, seeds, shard, folder. Returns the agents' names in the
+// table: the spec, "#2"... after a repeated one.
+std::vector<std::string> configure(const TournamentArgs& a, Plugin& plugin, TournamentSettings& s) {
+  const auto resumed_options = s.options;
+  s.agents.clear();
+  for (const auto& text : a.agents)
+    for (auto& spec : split_agent_list(text)) s.agents.push_back(std::move(spec));
+  const std::vector<std::string> labels = agent_labels(s.agents);
+  for (std::size_t i = 0; i < s.agents.size(); ++i) {
+    const auto repeats = std::count(s.agents.begin(), s.agents.begin() + static_cast<long>(i), s.agents[i]);
+    if (repeats == 1 && !parse_agent_spec(s.agents[i]).get("seed"))
+      fmt::print(
+          "Note: '{}' is given twice without a seed: both copies derive the same seed from the seat, so "
+          "each colour-swapped pair of games repeats one game; give each copy its own seed=N.\n",
+          s.agents[i]);
+  }
+  s.options = resumed_options;
+  for (const auto& o : a.options) s.options.push_back(parse_option(o, false));
+  check_option_values(plugin.info(), s.options);
+  s.games_per_pairing = a.games;
+  check_schedule_size(s.agents.size(), a.games);
+  if (!s.resume || a.jobs != 1) s.jobs = a.jobs;  // a resumed run keeps the plan's unless told
+  s.seed = a.seed ? parse_seed(*a.seed, "--seed") : std::random_device{}();
+  if (!a.shard.empty()) {
+    s.shard = shard_option(a.shard, "--shard");
+    if (!a.seed) throw UsageError("--shard needs --seed S: every shard must play the same schedule");
+  }
+  if (a.out.empty()) {
+    const std::time_t t = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&t, &local);
+    s.dir = std::filesystem::path("games") / "tournaments" / fmt::format("{}-{:%Y%m%d-%H%M%S}", plugin.id(), local);
+  } else {
+    s.dir = a.out;
+  }
+  s.max_plies = a.max_plies;
+  return labels;
+}
+
+// Plays the run with its progress, then prints and writes the table.
+void play_and_report(Common& common, Plugin& plugin, TournamentSettings& s, const std::vector<std::string>& labels) {
+  s.stop = &g_interrupted;
+  ProgressBar bar(stdout, "", "games", 30, /*rate=*/true, /*enabled=*/true);
+  const bool tty = bar.on();
+  const auto start = std::chrono::steady_clock::now();
+  s.on_game = [&](int done, int total, const GameOutcome& g) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = elapsed > 0 ? done / elapsed : 0;
+    const double eta = rate > 0 ? (total - done) / rate : 0;
+    if (tty) {
+      bar(done, total);
+    } else {
+      fmt::print("[{}/{}] game {} seed {}: {} vs {}: {} ({:.2f} games/s, ETA {})\n", done, total, g.index + 1, g.seed,
+                 labels[g.agent[0]], labels[g.agent[1]], g.result, rate, clock_text(eta));
+    }
+    std::fflush(stdout);
+  };
+  s.on_fault = [&](int done, int total, const GameFault& g) {
+    fmt::print("{}[{}/{}] game {} seed {}: {} vs {}: stopped by a fault: {}\n", tty ? "\n" : "", done, total,
+               g.index + 1, g.seed, labels[g.agent[0]], labels[g.agent[1]], g.fault);
+    std::fflush(stdout);
+  };
+  fmt::print("Tournament: {} {}, {} agents, {} per pairing, seed {}, {} job{}, {}logs in {}\n", plugin.info().name(),
+             plugin.info().version(), s.agents.size(), count_of(s.games_per_pairing, "game", "games"), s.seed, s.jobs,
+             s.jobs == 1 ? "" : "s", s.shard ? "shard " + shard_name(*s.shard) + ", " : "", (s.dir / "games").string());
+  std::fflush(stdout);
+  if (tty) {
+    const std::size_t n = s.agents.size();
+    const int all = static_cast<int>(n * (n - 1) / 2) * std::max(0, s.games_per_pairing);
+    bar(0, static_cast<int>(shard_range(all, s.shard.value_or(Shard{})).size()));
+  }
+  g_interrupted = false;
+  SigintGuard guard;
+  const TournamentRun run = run_tournament(plugin, s);
+  bar.end();
+  if (s.shard) return report_shard(tournament_game(plugin), s, run, labels, common);
+  const Standings table = standings(labels, run.finished);
+  if (run.interrupted)
+    fmt::print("Interrupted: {} of {} games finished (unfinished games' logs removed); the partial results:\n",
+               run.finished.size(), run.schedule.size());
+  else
+    fmt::print("Results: {} in {}\n", count_of(static_cast<long long>(run.finished.size()), "game", "games"),
+               clock_text(run.seconds));
+  print_table(labels, run, table, plugin.info().player_names(0));
+  const auto json_path = s.dir / "results.json";
+  // Checked and whole (a full disk is an error, never an empty file).
+  write_new_file(json_path, standings_json(tournament_game(plugin), s, run, table), /*overwrite=*/true);
+  write_new_file(s.dir / "timing.json", timing_json(s, run), /*overwrite=*/true);
+  fmt::print("Table and games: {}\nLogs: {} ({})\n", json_path.string(), (s.dir / "games").string(),
+             count_of(static_cast<long long>(run.finished.size()), "game", "games"));
+  if (run.interrupted) common.exit_code = kExitInterrupted;
+}
+
+void run(Common& common, TournamentArgs a) {
+  Registry registry = common.registry();
+  TournamentSettings s;
+  if (!a.resume.empty()) {
+    a.game = read_plan(a.resume, s);
+    a.agents = s.agents;
+    a.options.clear();
+    a.games = s.games_per_pairing;
+    a.seed = std::to_string(s.seed);
+    a.out = a.resume;
+    s.resume = true;
+  } else if (a.game.empty() || a.agents.empty()) {
+    throw UsageError("tournament: give GAME and --agents A,B,... (or --resume DIR)");
+  }
+  Plugin& plugin = registry.find(a.game);
+  const std::vector<std::string> labels = configure(a, plugin, s);
+  play_and_report(common, plugin, s, labels);
+}
+
 }  // namespace
 
 void add_tournament_command(CLI::App& app, Common& common) {
-  struct Args {
-    std::string game;
-    std::vector<std::string> agents, options;
-    int games = 2, jobs = 1;
-    std::optional<std::string> seed;
-    std::string out, resume, shard;
-    std::uint32_t max_plies = 0;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<TournamentArgs>();
   auto* cmd = app.add_subcommand("tournament", "a round robin between agents: logs, table, Elo ratings");
   cmd->footer(agents_help());
   auto* game = cmd->add_option("GAME", args->game, "game id (see gamehost games)");
@@ -95,109 +210,7 @@ void add_tournament_command(CLI::App& app, Common& common) {
                   "DIR/results-K-of-N.json (docs/scaling.md)")
       ->type_name("K/N");
   add_max_plies_option(cmd, args->max_plies);
-  cmd->callback([&common, args] {
-    Registry registry = common.registry();
-    TournamentSettings s;
-    if (!args->resume.empty()) {
-      args->game = read_plan(args->resume, s);
-      args->agents = s.agents;
-      args->options.clear();
-      args->games = s.games_per_pairing;
-      args->seed = std::to_string(s.seed);
-      args->out = args->resume;
-      s.resume = true;
-    } else if (args->game.empty() || args->agents.empty()) {
-      throw UsageError("tournament: give GAME and --agents A,B,... (or --resume DIR)");
-    }
-    Plugin& plugin = registry.find(args->game);
-    const auto resumed_options = s.options;
-    s.agents.clear();
-    for (const auto& text : args->agents)
-      for (auto& a : split_agent_list(text)) s.agents.push_back(std::move(a));
-    // Names in the table: the spec, "#2"... after a repeated one.
-    const std::vector<std::string> labels = agent_labels(s.agents);
-    for (std::size_t i = 0; i < s.agents.size(); ++i) {
-      const auto repeats = std::count(s.agents.begin(), s.agents.begin() + static_cast<long>(i), s.agents[i]);
-      if (repeats == 1 && !parse_agent_spec(s.agents[i]).get("seed"))
-        fmt::print("Note: '{}' is given twice without a seed: both copies derive the same seed from the seat, so "
-                   "each colour-swapped pair of games repeats one game; give each copy its own seed=N.\n",
-                   s.agents[i]);
-    }
-    s.options = resumed_options;
-    for (const auto& o : args->options) s.options.push_back(parse_option(o, false));
-    check_option_values(plugin.info(), s.options);
-    s.games_per_pairing = args->games;
-    check_schedule_size(s.agents.size(), args->games);
-    if (!s.resume || args->jobs != 1) s.jobs = args->jobs;  // a resumed run keeps the plan's unless told
-    s.seed = args->seed ? parse_seed(*args->seed, "--seed") : std::random_device{}();
-    if (!args->shard.empty()) {
-      s.shard = shard_option(args->shard, "--shard");
-      if (!args->seed) throw UsageError("--shard needs --seed S: every shard must play the same schedule");
-    }
-    if (args->out.empty()) {
-      const std::time_t t = std::time(nullptr);
-      std::tm local{};
-      localtime_r(&t, &local);
-      s.dir = std::filesystem::path("games") / "tournaments" / fmt::format("{}-{:%Y%m%d-%H%M%S}", plugin.id(), local);
-    } else {
-      s.dir = args->out;
-    }
-    s.stop = &g_interrupted;
-    s.max_plies = args->max_plies;
-    const bool tty = ::isatty(STDOUT_FILENO);
-    const auto start = std::chrono::steady_clock::now();
-    s.on_game = [&](int done, int total, const GameOutcome& g) {
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const double rate = elapsed > 0 ? done / elapsed : 0;
-      const double eta = rate > 0 ? (total - done) / rate : 0;
-      if (tty) {
-        constexpr int kWidth = 30;
-        const int filled = total ? done * kWidth / total : kWidth;
-        fmt::print("\r[{}{}] {}/{} games  {:.2f} games/s  ETA {}   ", std::string(static_cast<std::size_t>(filled), '#'),
-                   std::string(static_cast<std::size_t>(kWidth - filled), '.'), done, total, rate, clock_text(eta));
-      } else {
-        fmt::print("[{}/{}] game {} seed {}: {} vs {}: {} ({:.2f} games/s, ETA {})\n", done, total, g.index + 1, g.seed,
-                   labels[g.agent[0]], labels[g.agent[1]], g.result, rate, clock_text(eta));
-      }
-      std::fflush(stdout);
-    };
-    s.on_fault = [&](int done, int total, const GameFault& g) {
-      fmt::print("{}[{}/{}] game {} seed {}: {} vs {}: stopped by a fault: {}\n", tty ? "\n" : "", done, total,
-                 g.index + 1, g.seed, labels[g.agent[0]], labels[g.agent[1]], g.fault);
-      std::fflush(stdout);
-    };
-    fmt::print("Tournament: {} {}, {} agents, {} per pairing, seed {}, {} job{}, {}logs in {}\n",
-               plugin.info().name(), plugin.info().version(), s.agents.size(),
-               count_of(s.games_per_pairing, "game", "games"), s.seed, s.jobs,
-               s.jobs == 1 ? "" : "s", s.shard ? "shard " + shard_name(*s.shard) + ", " : "",
-               (s.dir / "games").string());
-    std::fflush(stdout);
-    if (tty) {
-      const std::size_t n = s.agents.size();
-      const int all = static_cast<int>(n * (n - 1) / 2) * std::max(0, s.games_per_pairing);
-      fmt::print("[{}] 0/{} games", std::string(30, '.'), shard_range(all, s.shard.value_or(Shard{})).size());
-      std::fflush(stdout);
-    }
-    g_interrupted = false;
-    SigintGuard guard;
-    const TournamentRun run = run_tournament(plugin, s);
-    if (tty) fmt::print("\n");
-    if (s.shard) return report_shard(tournament_game(plugin), s, run, labels, common);
-    const Standings table = standings(labels, run.finished);
-    if (run.interrupted)
-      fmt::print("Interrupted: {} of {} games finished (unfinished games' logs removed); the partial results:\n",
-                 run.finished.size(), run.schedule.size());
-    else
-      fmt::print("Results: {} in {}\n", count_of(static_cast<long long>(run.finished.size()), "game", "games"), clock_text(run.seconds));
-    print_table(labels, run, table, plugin.info().player_names(0));
-    const auto json_path = s.dir / "results.json";
-    // Checked and whole (a full disk is an error, never an empty file).
-    write_new_file(json_path, standings_json(tournament_game(plugin), s, run, table), /*overwrite=*/true);
-    write_new_file(s.dir / "timing.json", timing_json(s, run), /*overwrite=*/true);
-    fmt::print("Table and games: {}\nLogs: {} ({})\n", json_path.string(), (s.dir / "games").string(),
-               count_of(static_cast<long long>(run.finished.size()), "game", "games"));
-    if (run.interrupted) common.exit_code = kExitInterrupted;
-  });
+  cmd->callback([&common, args] { run(common, *args); });
 }
 
 }  // namespace gamehost

@@ -83,20 +83,23 @@ void report_fault(const v1::LogFault& fault, int plies, const std::filesystem::p
 void add_games_command(CLI::App& app, Common& common);
 void add_play_command(CLI::App& app, Common& common);
 void add_verify_command(CLI::App& app, Common& common);
-void add_show_analyze_commands(CLI::App& app, Common& common);
+void add_show_command(CLI::App& app, Common& common);
+void add_analyze_command(CLI::App& app, Common& common);
 void add_export_import_commands(CLI::App& app, Common& common);
 void add_tournament_command(CLI::App& app, Common& common);
 // Tournaments in shards (cmd_merge.cc): `merge`, --shard K/N read as a
 // UsageError naming `option`, the table and faults tournament and merge
-// print, a shard's report and results file, "M:SS" for a duration.
+// print, a shard's report and results file (durations: progress_bar.h).
 void add_merge_command(CLI::App& app, Common& common);
 Shard shard_option(const std::string& text, const std::string& option);
 void print_table(const std::vector<std::string>& labels, const TournamentRun& run, const Standings& table,
                  const std::string& first_seat);
 void report_shard(const TournamentGame& game, const TournamentSettings& settings, const TournamentRun& run,
                   const std::vector<std::string>& labels, Common& common);
-std::string clock_text(double seconds);
 void add_review_command(CLI::App& app, Common& common);
+// The logs named on a command line (review, puzzles mine): each file as
+// given, each folder's *.ghlog in name order (cmd_review.cc).
+std::vector<std::filesystem::path> logs_of(const std::vector<std::string>& paths);
 // Games played elsewhere (cmd_enter.cc, cmd_records.cc).
 void add_enter_command(CLI::App& app, Common& common);
 void add_annotate_command(CLI::App& app, Common& common);

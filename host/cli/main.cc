@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   add_games_command(app, common);
   add_play_command(app, common);
   add_verify_command(app, common);
-  add_show_analyze_commands(app, common);
+  add_show_command(app, common);
+  add_analyze_command(app, common);
   add_export_import_commands(app, common);
   add_tournament_command(app, common);
   add_merge_command(app, common);

@@ -1,5 +1,7 @@
 #include "gamehost/formats/metadata.h"
 
+#include <boost/algorithm/string/classification.hpp>
+#include <boost/algorithm/string/trim.hpp>
 #include <fmt/core.h>
 
 #include "gamehost/input_checks.h"
@@ -7,11 +9,7 @@
 namespace gamehost::formats {
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
+std::string trim(const std::string& s) { return boost::algorithm::trim_copy_if(s, boost::is_any_of(" \t")); }
 
 }  // namespace
 

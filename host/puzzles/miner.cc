@@ -5,16 +5,15 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <set>
 #include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "gamehost/agents/agent.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/puzzles/move_values.h"
+#include "gamehost/parallel.h"
 #include "gamehost/replay.h"
 #include "gamehost/review/reviewer.h"
 
@@ -180,32 +179,14 @@ std::vector<ppb::Puzzle> mine_game(Plugin& game, const GameLog& log, const revie
         r.ply() >= 1 && r.ply() <= replayed.states.size() - 1)
       candidates.push_back(&r);
   std::vector<std::optional<ppb::Puzzle>> found(candidates.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<int> done{0};
+  int done = 0;
   std::mutex report;
-  std::exception_ptr failure;
-  auto work = [&](Plugin& g) {
-    try {
-      for (std::size_t k; (k = next++) < candidates.size();) {
-        const auto& r = *candidates[k];
-        found[k] = try_candidate(g, log, replayed.states[r.ply() - 1], r, settings);
-        std::lock_guard lock(report);
-        if (progress) progress(++done, static_cast<int>(candidates.size()));
-      }
-    } catch (...) {
-      std::lock_guard lock(report);
-      if (!failure) failure = std::current_exception();
-      next = candidates.size();
-    }
-  };
-  const int threads = std::max(1, std::min<int>(jobs, static_cast<int>(candidates.size())));
-  std::vector<std::unique_ptr<Plugin>> clones;
-  for (int t = 1; t < threads; ++t) clones.push_back(game.clone());
-  std::vector<std::thread> pool;
-  for (auto& c : clones) pool.emplace_back(work, std::ref(*c));
-  work(game);
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  for_each_with_clone(game, static_cast<int>(candidates.size()), jobs, [&](Plugin& g, int k) {
+    const auto& r = *candidates[static_cast<std::size_t>(k)];
+    found[static_cast<std::size_t>(k)] = try_candidate(g, log, replayed.states[r.ply() - 1], r, settings);
+    std::lock_guard lock(report);
+    if (progress) progress(++done, static_cast<int>(candidates.size()));
+  });
   // One puzzle a best move a game: the same claim missed again and again
   // (a green tower left standing) is one lesson, kept at its first ply.
   std::vector<ppb::Puzzle> out;

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "gamehost/agents/mcts.h"
+#include "gamehost/parallel.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/reviewer.h"
 #include "gamehost/review/solver.h"
@@ -98,10 +99,7 @@ std::vector<RootChild> LiveAnalysis::search_round(std::vector<std::unique_ptr<Mc
     if (t > 0) yield_to_foreground();
     ran[t] = trees[t]->run(20000, deadline, &stop_);
   };
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < trees.size(); ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
+  run_on_threads(static_cast<int>(trees.size()), [&](int t) { work(static_cast<std::size_t>(t)); });
   std::vector<RootChild> sum;
   for (std::size_t t = 0; t < trees.size(); ++t) {
     done += ran[t];

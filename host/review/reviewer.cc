@@ -17,6 +17,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/random.h"
 #include "gamehost/regular_file.h"
+#include "gamehost/parallel.h"
 #include "gamehost/replay.h"
 #include "gamehost/review/candidates.h"
 #include "gamehost/review/exact_solver.h"
@@ -265,35 +266,19 @@ void review_plies(Plugin& plugin, const GameLog& log, const Context& c, int firs
                   const std::function<void(rpb::PlyReview&&)>& write) {
   const int plies = log.record.plies_size();
   std::vector<std::optional<rpb::PlyReview>> done(static_cast<std::size_t>(plies) + 1);
-  std::atomic<int> next{first};
   int next_write = first;
   std::mutex m;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    try {
-      std::unique_ptr<Plugin> game = plugin.clone();
-      for (int p; (p = next.fetch_add(1)) <= plies;) {
-        rpb::PlyReview r = review_ply(*game, log.record.plies(p - 1), c);
-        std::lock_guard<std::mutex> lock(m);
-        done[p] = std::move(r);
-        while (next_write <= plies && done[next_write]) {
-          write(std::move(*done[next_write]));
-          done[next_write].reset();
-          ++next_write;
-        }
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(m);
-      if (!failure) failure = std::current_exception();
-      next = plies + 1;  // the others stop after their current ply
+  for_each_with_clone(plugin, plies - first + 1, jobs, [&](Plugin& game, int k) {
+    const int p = first + k;
+    rpb::PlyReview r = review_ply(game, log.record.plies(p - 1), c);
+    std::lock_guard<std::mutex> lock(m);
+    done[static_cast<std::size_t>(p)] = std::move(r);
+    while (next_write <= plies && done[static_cast<std::size_t>(next_write)]) {
+      write(std::move(*done[static_cast<std::size_t>(next_write)]));
+      done[static_cast<std::size_t>(next_write)].reset();
+      ++next_write;
     }
-  };
-  const int threads = std::max(1, std::min(jobs, plies - first + 1));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
+  });
 }
 
 }  // namespace

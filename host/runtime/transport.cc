@@ -48,6 +48,8 @@ std::string call_name(pb::Method method) {
     case pb::METHOD_SOLVE: return "Solve";
     case pb::METHOD_OBSERVATION_TENSOR: return "ObservationTensor";
     case pb::METHOD_STEP: return "Step";
+    case pb::METHOD_READ_RECORD: return "ReadRecord";
+    case pb::METHOD_WRITE_RECORD: return "WriteRecord";
     default: return fmt::format("method {}", static_cast<int>(method));
   }
 }

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "gamehost/formats/ppn.h"
+#include "gamehost/formats/table_record.h"
 #include "gamehost/game_log.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/json_codec.h"
@@ -33,19 +33,20 @@ HttpAnswer text_answer(unsigned status, std::string text) { return {status, "tex
 
 }  // namespace
 
-void add_downloads(net::GameSummary& summary) {
+void add_downloads(net::GameSummary& summary, const Plugin& game) {
   if (summary.status() != net::FINISHED && summary.status() != net::ABORTED) return;
   if (summary.downloads_size() > 0) return;
-  const std::vector<pb::OptionValue> options(summary.options().begin(), summary.options().end());
   for (const Format& f : kFormats) {
-    if (std::string(f.name) == "ppn" && formats::ppn_refusal(summary.game_type(), options)) continue;
+    // PPN where the game writes it (its WriteRecord may still refuse one
+    // game, e.g. a start from a position diagram: the download says why).
+    if (std::string(f.name) == "ppn" && !formats::writes_format(game, "ppn")) continue;
     auto* d = summary.add_downloads();
     d->set_format(f.name);
     d->set_path(fmt::format("{}{}.{}", kPrefix, summary.game_id(), f.name));
   }
 }
 
-std::optional<HttpAnswer> game_download(const Lobby& lobby, const std::string& path) {
+std::optional<HttpAnswer> game_download(Lobby& lobby, const std::string& path) {
   if (path.rfind(kPrefix, 0) != 0) return std::nullopt;
   const std::string file_name = path.substr(std::string(kPrefix).size());
   const auto dot = file_name.rfind('.');
@@ -68,10 +69,15 @@ std::optional<HttpAnswer> game_download(const Lobby& lobby, const std::string& p
   try {
     const GameLog log = parse_log(bytes.str(), file.filename().string());
     if (extension == "ppn") {
-      const auto& h = log.record.header();
-      if (auto why = formats::ppn_refusal(h.game_id(), {h.options().begin(), h.options().end()}))
-        return text_answer(415, fmt::format("game {}: {} (GET /games/{}.ghlog or .json instead)\n", id, *why, id));
-      return HttpAnswer{200, format->content_type, formats::write_ppn(log.record)};
+      // As `gamehost export --format ppn` writes it: by the game, which
+      // says why it cannot.
+      Plugin* game = lobby.finished_game_plugin(id);
+      try {
+        if (!game) throw HostError("the game is not loaded");
+        return HttpAnswer{200, format->content_type, formats::write_table_record(*game, "ppn", log.record, {}, {})};
+      } catch (const HostError& e) {
+        return text_answer(415, fmt::format("game {}: {} (GET /games/{}.ghlog or .json instead)\n", id, e.what(), id));
+      }
     }
     // As `gamehost export --format json` writes it.
     std::string json;

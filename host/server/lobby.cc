@@ -117,6 +117,12 @@ std::filesystem::path Lobby::finished_log(const std::string& game_id) const {
   return settings_.data_dir / it->second->record().log_path;
 }
 
+Plugin* Lobby::finished_game_plugin(const std::string& game_id) {
+  const auto it = rooms_.find(game_id);
+  if (it == rooms_.end() || !it->second->over()) return nullptr;
+  return &it->second->plugin();
+}
+
 void Lobby::changed(const net::GameSummary& summary) {
   subscribers_.erase(std::remove_if(subscribers_.begin(), subscribers_.end(),
                                     [](const Subscriber& s) { return s.peer.expired(); }),

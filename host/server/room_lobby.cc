@@ -14,7 +14,7 @@ namespace gamehost::server {
 void Room::load_finished(const GameRecord& record) {
   stored_ = record;
   summary_ = record.summary;
-  add_downloads(summary_);
+  add_downloads(summary_, *plugin_);
   for (const auto& s : record.seats) {
     Seat seat;
     seat.record = s;

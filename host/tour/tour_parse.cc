@@ -1,5 +1,7 @@
 // Reading a tour file (docs/teaching.md, "Writing your own tour"). Every
 // error names the file and the line, so a teacher can fix their own tour.
+#include <boost/algorithm/string/classification.hpp>
+#include <boost/algorithm/string/trim.hpp>
 #include <fmt/core.h>
 
 #include <filesystem>
@@ -14,11 +16,7 @@
 namespace gamehost {
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
+std::string trim(const std::string& s) { return boost::algorithm::trim_copy_if(s, boost::is_any_of(" \t\r")); }
 
 class Parser {
  public:

@@ -6,7 +6,7 @@
 //   Outcome describe(const v1::DescribeRequest&, v1::DescribeResponse&);
 //   Outcome new_game(...), query, apply, parse_action, observe, analyze,
 //   evaluate, rollout, render_scene, sample_hidden, solve, observation_tensor,
-//   step (same shape);
+//   step, read_record, write_record (same shape);
 // where Outcome is std::optional of a refusal with `status`, `code` and
 // `message` (nullopt = OK); a handler may also return void (always OK).
 // Calls the class has no member for are answered UNIMPLEMENTED. Then:
@@ -126,6 +126,8 @@ class PluginDispatcher final : public GamePlugin {
       GAMEHOST_DISPATCH(METHOD_SAMPLE_HIDDEN, sample_hidden_, sample_hidden)
       GAMEHOST_DISPATCH(METHOD_SOLVE, solve_, solve)
       GAMEHOST_DISPATCH(METHOD_OBSERVATION_TENSOR, observation_tensor_, observation_tensor)
+      GAMEHOST_DISPATCH(METHOD_READ_RECORD, read_record_, read_record)
+      GAMEHOST_DISPATCH(METHOD_WRITE_RECORD, write_record_, write_record)
       case v1::METHOD_STEP:
         // A game loop's call: Handlers may write its answer's bytes itself
         // (step_wire.h), skipping the message in between.
@@ -157,6 +159,8 @@ class PluginDispatcher final : public GamePlugin {
   Slot<v1::SolveRequest, v1::SolveResponse> solve_;
   Slot<v1::ObservationTensorRequest, v1::ObservationTensorResponse> observation_tensor_;
   Slot<v1::StepRequest, v1::StepResponse> step_;
+  Slot<v1::ReadRecordRequest, v1::ReadRecordResponse> read_record_;
+  Slot<v1::WriteRecordRequest, v1::WriteRecordResponse> write_record_;
 };
 
 }  // namespace gamehost

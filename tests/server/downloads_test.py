@@ -70,8 +70,8 @@ async def main(data):
         assert [d["format"] for d in summary["downloads"]] == ["ghlog", "json"], summary["downloads"]
         status, body = get(f"{server.http}/games/{four}.ppn")
         assert status == 415, (status, body)
-        assert body.decode() == (f"game {four}: PPN export is for Alien City, not connect_four "
-                                 f"(GET /games/{four}.ghlog or .json instead)\n"), body
+        assert body.decode() == (f"game {four}: ppn export: connect_four does not write ppn records "
+                                 f"(it writes: none) (GET /games/{four}.ghlog or .json instead)\n"), body
         status, body = get(f"{server.http}/games/{four}.json")
         assert status == 200 and b'"game_id": "connect_four"' in body, body[:200]
 

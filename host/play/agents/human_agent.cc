@@ -1,5 +1,7 @@
 #include "gamehost/agents/human_agent.h"
 
+#include <boost/algorithm/string/classification.hpp>
+#include <boost/algorithm/string/trim.hpp>
 #include <fmt/core.h>
 #include <fmt/ostream.h>
 
@@ -15,11 +17,7 @@
 namespace gamehost {
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
+std::string trim(const std::string& s) { return boost::algorithm::trim_copy_if(s, boost::is_any_of(" \t\r\n")); }
 
 // Longer lines are refused unread: no move is this long, and the game's
 // message would echo the whole line.

@@ -11,6 +11,7 @@
 #include "gamehost/agents/playouts.h"
 #include "gamehost/agents/spec.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/parallel.h"
 
 namespace gamehost {
 
@@ -103,14 +104,7 @@ MctsSearch::Result MctsSearch::search(const std::string& state, const pb::StateI
     if (options_.iters > 0) iters = options_.iters / threads + (static_cast<std::uint64_t>(t) < options_.iters % threads ? 1 : 0);
     shares[static_cast<std::size_t>(t)] = run_tree(t, state, info, iters, deadline, depth);
   };
-  if (threads == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-  }
+  run_on_threads(threads, work);
   // Sum the root statistics; the most visited action wins.
   ++searches_;
   TreeShare total;

@@ -11,6 +11,7 @@
 
 #include <google/protobuf/message.h>
 
+#include "gamehost/echo.h"
 #include "gamehost/plugin.h"
 
 namespace gamehost {
@@ -40,7 +41,7 @@ std::string clipped_words(std::string_view message);
 
 // The deepest nesting of arrays and objects parse_json_text() reads (a
 // game record nests 5 deep, an Abstract Play record about 8).
-inline constexpr int kMaxJsonDepth = 64;
+inline constexpr int kMaxJsonDepth = echo::kMaxJsonDepth;
 
 // `text` parsed as protobuf's JSON mapping of `message` (the JSON of
 // `import`, an Abstract Play record, a tournament's plan and parts): strict

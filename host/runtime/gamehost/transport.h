@@ -52,7 +52,7 @@ std::string call_name(pb::Method method);
 // plugins (an in-process call cannot be stopped).
 struct CallLimits {
   CallLimits();
-  std::array<std::chrono::milliseconds, 16> timeout;  // by Method number (room for new calls)
+  std::array<std::chrono::milliseconds, 32> timeout;   // by Method number (room for new calls)
   std::chrono::milliseconds start{5000};               // loading the library in the runner
   std::size_t max_reply_bytes = 64u << 20;
   std::chrono::milliseconds& operator[](pb::Method m) { return timeout[static_cast<std::size_t>(m)]; }

@@ -18,6 +18,7 @@
 #include "alien_city/core/scoring.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/setup.h"
+#include "alien_city/records/records.h"
 #include "gamehost/kit/entry.h"
 #include "gamehost/kit/game_base.h"
 #include "gamehost/kit/options.h"
@@ -126,6 +127,15 @@ struct Game : gamehost::kit::GameBase<State, deserialize, serialize> {
     (*info.mutable_analysis_topics())["why LOT"] = "why nothing from the mover's supply can be built on LOT";
     (*info.mutable_analysis_topics())["themes MOVE"] = "what the mover's decision MOVE does, for puzzles";
     info.set_payload_descriptors(std::string(payload_descriptors()));
+    for (const char* format : records::kFormats) info.add_record_formats(format);
+  }
+
+  // Table records (records/records.h): PPN and Abstract Play.
+  Outcome read_record(const pb::ReadRecordRequest& req, pb::ReadRecordResponse& resp) {
+    return records::read_record(req, resp);
+  }
+  Outcome write_record(const pb::WriteRecordRequest& req, pb::WriteRecordResponse& resp) {
+    return records::write_record(req, resp);
   }
 
   Expected<State> start(const gamehost::kit::Options& options, std::uint64_t seed, std::string& setup) {

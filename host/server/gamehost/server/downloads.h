@@ -14,6 +14,7 @@ namespace gamehost::server {
 namespace net = gamehost::net::v1;
 
 class Lobby;
+class Plugin;
 
 // An HTTP answer: status code, content type and body.
 struct HttpAnswer {
@@ -22,13 +23,14 @@ struct HttpAnswer {
   std::string body;
 };
 
-// Sets summary.downloads for a game that is over (nothing otherwise).
-void add_downloads(net::GameSummary& summary);
+// Sets summary.downloads for a game of `game` that is over (nothing
+// otherwise).
+void add_downloads(net::GameSummary& summary, const Plugin& game);
 
 // The answer to GET `path` when it names a game's file (/games/ID.EXT);
 // nullopt for any other path. A game that is not over, or not on this
-// server, is 404; a format the game has no export for (PPN of a game that
-// is not Alien City) is 415, saying why.
-std::optional<HttpAnswer> game_download(const Lobby& lobby, const std::string& path);
+// server, is 404; a format the game does not write (PPN of a game without
+// a PPN writer, or one the game refuses) is 415, with the game's reason.
+std::optional<HttpAnswer> game_download(Lobby& lobby, const std::string& path);
 
 }  // namespace gamehost::server

@@ -47,6 +47,9 @@ class Lobby {
   void shutdown();
   // The log of a finished game, for GET /games/ID.ghlog; empty when there is none.
   std::filesystem::path finished_log(const std::string& game_id) const;
+  // The plugin of a finished game's room (to write its records); nullptr
+  // when there is no such game.
+  Plugin* finished_game_plugin(const std::string& game_id);
   // Writes the server's heartbeat (called every few seconds).
   void heartbeat();
   const LobbySettings& settings() const { return settings_; }

@@ -119,6 +119,15 @@ concept HasBoard = requires(G& g, const typename G::State& s, pb::TerminalBoard&
   g.board(s, &s, std::optional<int>(), out);
 };
 
+// Table records (ReadRecord, WriteRecord): the game reads and writes the
+// formats it lists in GameInfo.record_formats.
+template <class G>
+concept HasRecords = requires(G& g, const pb::ReadRecordRequest& rq, pb::ReadRecordResponse& rr,
+                              const pb::WriteRecordRequest& wq, pb::WriteRecordResponse& wr) {
+  { g.read_record(rq, rr) } -> std::same_as<Outcome>;
+  { g.write_record(wq, wr) } -> std::same_as<Outcome>;
+};
+
 // "(0 or 1)" for two seats, "(0..3)" for four.
 inline std::string seat_range(int seats) {
   return seats == 2 ? "(0 or 1)" : "(0.." + std::to_string(seats - 1) + ")";
@@ -145,6 +154,12 @@ class Adapter {
     if constexpr (HasSampleHidden<Game>) info_.add_optional_methods(pb::METHOD_SAMPLE_HIDDEN);
     if constexpr (HasObservationTensor<Game>) info_.add_optional_methods(pb::METHOD_OBSERVATION_TENSOR);
     if constexpr (HasSolve<Game>) info_.add_optional_methods(pb::METHOD_SOLVE);
+    if constexpr (HasRecords<Game>) {
+      info_.add_optional_methods(pb::METHOD_READ_RECORD);
+      info_.add_optional_methods(pb::METHOD_WRITE_RECORD);
+    } else {
+      info_.clear_record_formats();
+    }
 #ifndef GAMEHOST_KIT_NO_STEP
     info_.add_optional_methods(pb::METHOD_STEP);
 #endif
@@ -296,6 +311,16 @@ class Adapter {
     return std::nullopt;
   }
 
+  Outcome read_record(const pb::ReadRecordRequest& req, pb::ReadRecordResponse& resp) requires HasRecords<Game> {
+    if (auto refused = check_record_format(req.format())) return refused;
+    return game_.read_record(req, resp);
+  }
+
+  Outcome write_record(const pb::WriteRecordRequest& req, pb::WriteRecordResponse& resp) requires HasRecords<Game> {
+    if (auto refused = check_record_format(req.format())) return refused;
+    return game_.write_record(req, resp);
+  }
+
   Outcome render_scene(const pb::RenderSceneRequest& req, pb::RenderSceneResponse& resp)
     requires HasScene<Game>
   {
@@ -379,6 +404,12 @@ class Adapter {
     if (seat >= 0 && seat < info_.player_names_size()) return std::nullopt;
     return refuse(pb::INVALID_ARGUMENT, std::string(what) + " " + std::to_string(seat) + " is not a seat " +
                                             seat_range(info_.player_names_size()));
+  }
+
+  Outcome check_record_format(const std::string& format) const {
+    for (const auto& f : info_.record_formats())
+      if (f == format) return std::nullopt;
+    return refuse(pb::INVALID_ARGUMENT, "record format '" + format + "': this game does not read or write it");
   }
 
   pb::GameInfo info_;

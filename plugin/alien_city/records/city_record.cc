@@ -1,5 +1,4 @@
-#include "gamehost/formats/city_record.h"
-#include "gamehost/input_checks.h"
+#include "alien_city/records/city_record.h"
 
 #include <fmt/core.h>
 
@@ -8,44 +7,33 @@
 #include <map>
 #include <sstream>
 
-namespace gamehost::formats {
+namespace alien_city::records {
 namespace {
 
 const char* seat_name(int seat) { return seat == kBlack ? "Black" : "White"; }
 
 [[noreturn]] void refuse(const CityTurn& t, const std::string& why) {
-  throw HostError(fmt::format("{} '{}': {}", t.where, clipped(t.written), why));
+  throw RecordError(fmt::format("{} '{}': {}", t.where, clipped(t.written), why));
 }
 
-// One turn through the rules; returns a remark or empty.
-std::string play_turn(GameBuilder& game, const CityTurn& t) {
-  const auto& info = game.info();
-  if (!t.problem.empty()) refuse(t, t.problem);
-  if (t.pass) {
-    if (!info.terminal() && info.to_move() == t.seat)
-      refuse(t, fmt::format("{} passes but can build (R6: only a player with no legal build is skipped)",
-                            seat_name(t.seat)));
-    return "";  // the engine skipped the player already
-  }
-  if (info.terminal()) refuse(t, fmt::format("the game is over ({})", info.result()));
-  if (info.to_move() != t.seat)
-    refuse(t, fmt::format("it is {}'s turn: {} has no legal build and is skipped (R6)", seat_name(info.to_move()),
-                          seat_name(t.seat)));
-  if (auto why = game.play(t.piece + "@" + t.lot)) refuse(t, *why);
-  const bool claim_open = !game.info().terminal() && game.info().phase() == "claim";
-  if (!claim_open) {
-    if (t.claim.empty()) return "";
-    if (game.info().terminal())
-      return fmt::format("{} '{}': the claim of {} on the game's last build is void (R5)", t.where, clipped(t.written),
-                         t.claim);
-    refuse(t, fmt::format("no claim is possible after this build (R5: {} needs a cap and an unclaimed tower)",
-                          seat_name(t.seat)));
-  }
-  if (auto why = game.play(t.claim.empty() ? "decline" : "claim@" + t.claim)) {
-    game.undo();
-    refuse(t, *why);
-  }
-  return "";
+void fill_turn(const CityTurn& t, pb::RecordTurn& out) {
+  out.set_seat(t.seat);
+  out.set_where(t.where);
+  out.set_written(t.written);
+  out.set_problem(t.problem);
+  out.set_pass(t.pass);
+  out.set_pass_refusal(
+      fmt::format("{} passes but can build (R6: only a player with no legal build is skipped)", seat_name(t.seat)));
+  out.set_skipped(fmt::format("{} has no legal build and is skipped (R6)", seat_name(t.seat)));
+  if (!t.pass && t.problem.empty()) out.set_decision(t.piece + "@" + t.lot);
+  out.set_follow_phase("claim");
+  out.set_follow(t.claim.empty() ? "decline" : "claim@" + t.claim);
+  out.set_follow_written(!t.claim.empty());
+  out.set_follow_void(fmt::format("the claim of {} on the game's last build is void (R5)", t.claim));
+  out.set_follow_refusal(fmt::format(
+      "no claim is possible after this build (R5: {} needs a cap and an unclaimed tower)", seat_name(t.seat)));
+  for (const auto& n : t.build_notes) out.add_notes(n);
+  for (const auto& n : t.claim_notes) out.add_follow_notes(n);
 }
 
 struct Supply {
@@ -55,8 +43,13 @@ struct Supply {
 
 Supply initial_supply(int seat) {
   Supply s;
-  s.pieces = {{"RT", seat == kBlack ? 2 : 3}, {"BT", seat == kBlack ? 3 : 2}, {"GT", 2},
-              {"RD", 3}, {"BD", 3}, {"GD", 3}, {"KD", 3}};
+  s.pieces = {{"RT", seat == kBlack ? 2 : 3},
+              {"BT", seat == kBlack ? 3 : 2},
+              {"GT", 2},
+              {"RD", 3},
+              {"BD", 3},
+              {"GD", 3},
+              {"KD", 3}};
   return s;
 }
 
@@ -78,9 +71,8 @@ Lots lots_of(std::string layout) {
   std::istringstream in(layout);
   std::string token;
   std::vector<std::string> tiles;
-  while (in >> token)
-    tiles.push_back(token);
-  if (tiles.size() != 20) throw HostError(fmt::format("layout: {} tiles, expected 20", tiles.size()));
+  while (in >> token) tiles.push_back(token);
+  if (tiles.size() != 20) throw RecordError(fmt::format("layout: {} tiles, expected 20", tiles.size()));
   Lots lots;
   for (int t = 0; t < 20; ++t) {
     const std::string& tile = tiles[static_cast<std::size_t>(t)];
@@ -114,20 +106,31 @@ std::string lot_name(const std::string& text) {
   return std::string(1, col) + text.substr(1);
 }
 
-Played play_city_turns(GameBuilder& game, const CityGame& record, bool keep_legal) {
-  Played p;
-  for (const auto& t : record.turns) {
-    const int before = game.plies();
-    try {
-      if (auto remark = play_turn(game, t); !remark.empty()) p.remarks.push_back(remark);
-    } catch (const HostError& e) {
-      if (!keep_legal) throw;
-      p.refused = e.what();
-      return p;
-    }
-    p.turn_plies.push_back({t.pass ? before : before + 1, game.plies()});
+void fill_response(const CityGame& record, pb::ReadRecordResponse& out) {
+  auto* layout = out.add_options();
+  layout->set_name("layout");
+  layout->set_value(record.layout);
+  for (const auto& p : record.meta.players) out.add_players(p);
+  out.set_event(record.meta.event);
+  out.set_site(record.meta.site);
+  out.set_date(record.meta.date);
+  out.set_round(record.meta.round);
+  out.set_source(record.meta.source);
+  for (const auto& t : record.turns) fill_turn(t, *out.add_turns());
+  for (const auto& n : record.opening_notes) out.add_opening_notes(n);
+  if (record.skipped_variations > 0)
+    out.add_remarks(
+        fmt::format("{} variation{} (PPN comments in parentheses) not imported: import reads the main "
+                    "line (docs/notation.md)",
+                    record.skipped_variations, record.skipped_variations == 1 ? "" : "s"));
+  try {
+    auto* position = out.add_final_position();
+    position->set_name("position");
+    position->set_value(final_diagram(record));
+  } catch (const RecordError& e) {
+    out.clear_final_position();
+    out.set_final_position_refusal(e.what());
   }
-  return p;
 }
 
 std::string final_diagram(const CityGame& record) {
@@ -167,4 +170,4 @@ std::string final_diagram(const CityGame& record) {
   return out;
 }
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records

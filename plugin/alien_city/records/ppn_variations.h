@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-namespace gamehost::formats {
+#include "alien_city/records/city_record.h"
+
+namespace alien_city::records {
 
 struct PpnMove;
 // One line of play: its moves in order.
@@ -18,14 +20,17 @@ struct PpnLine {
   std::vector<PpnMove> moves;
 };
 struct PpnMove {
-  int seat = 0;          // who decides it (kBlack, kWhite)
-  std::string notation;  // ours: "RT@E3", "claim@E3", "decline"
+  int seat = 0;                       // who decides it (kBlack, kWhite)
+  std::string notation;               // ours: "RT@E3", "claim@E3", "decline"
   std::vector<PpnLine> alternatives;  // lines played instead of this move, from the same position
 };
 // The variations of a log by the ply they branch after (0: before the
 // first move), each a line played instead of the recorded move there (or,
 // at the game's end, after it).
 using PpnVariations = std::map<int, std::vector<PpnLine>>;
+
+// A line as the host sends it (WriteRecordRequest.variations).
+PpnLine ppn_line_of(const pb::RecordLine& line);
 
 // Where a line starts in the movetext: the move number counted so far, who
 // built last, and that last build as written ("3... R3x@e4"), which a line
@@ -40,7 +45,7 @@ struct PpnTurns {
 };
 
 // "R3x@e3" for our "RT@E3"; "K1x@e3" (Black) or "W1x@e3" for a claim.
-// Throws HostError for anything else.
+// Throws RecordError for anything else.
 std::string ppn_build(const std::string& notation);
 std::string ppn_cap(int seat, const std::string& claim_notation);
 bool is_build(const std::string& notation);
@@ -56,4 +61,4 @@ std::string ppn_variation_comments(const std::vector<PpnLine>& lines, const PpnT
 // "(" and a move number ("(12." ...), ending with ")".
 bool is_variation_comment(const std::string& text);
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records

@@ -1,5 +1,5 @@
-#include "gamehost/formats/ppn.h"
-#include "gamehost/input_checks.h"
+#include "alien_city/records/ppn.h"
+#include "alien_city/records/ppn_variations.h"
 
 #include <fmt/core.h>
 #include <yaml-cpp/yaml.h>
@@ -8,17 +8,21 @@
 #include <map>
 #include <sstream>
 
-namespace gamehost::formats {
+namespace alien_city::records {
 namespace {
 
 // Tile suits and the colours they stand for: suns red, moons black,
 // crowns green, arms blue (ppgames also writes the colour letters).
 char colour_of_suit(char suit) {
   switch (suit) {
-    case 'S': case 'R': return 'r';
-    case 'M': case 'K': return 'k';
-    case 'C': case 'G': return 'g';
-    case 'A': case 'B': return 'b';
+    case 'S':
+    case 'R': return 'r';
+    case 'M':
+    case 'K': return 'k';
+    case 'C':
+    case 'G': return 'g';
+    case 'A':
+    case 'B': return 'b';
     default: return 0;
   }
 }
@@ -59,17 +63,19 @@ std::string layout_of_tiles(const std::string& tiles, const std::string& where) 
       continue;
     }
     const char colour = colour_of_suit(c);
-    if (!colour) throw HostError(fmt::format("{}: Tiles: '{}' is not a suit (S M C A) or colour (R K G B)", where, c));
+    if (!colour)
+      throw RecordError(fmt::format("{}: Tiles: '{}' is not a suit (S M C A) or colour (R K G B)", where, c));
     std::size_t j = i + 1;
     if (j < tiles.size() && is_rank(tiles[j])) ++j;
     const char* corner = j < tiles.size() ? corner_of_direction(tiles[j]) : nullptr;
     if (!corner)
-      throw HostError(fmt::format("{}: Tiles: tile {} '{}' needs a direction ^ < v >", where, out.size() + 1,
-                                  clipped(tiles.substr(i, j + 1 - i))));
+      throw RecordError(fmt::format("{}: Tiles: tile {} '{}' needs a direction ^ < v >", where, out.size() + 1,
+                                    clipped(tiles.substr(i, j + 1 - i))));
     out.push_back(fmt::format("{}-{}", colour, corner));
     i = j + 1;
   }
-  if (out.size() != 20) throw HostError(fmt::format("{}: Tiles: {} tiles, Alien City lays out 20", where, out.size()));
+  if (out.size() != 20)
+    throw RecordError(fmt::format("{}: Tiles: {} tiles, Alien City lays out 20", where, out.size()));
   std::string layout;
   for (std::size_t t = 0; t < out.size(); ++t) layout += (t == 0 ? "" : t % 4 == 0 ? " / " : " ") + out[t];
   return layout;
@@ -85,18 +91,22 @@ void read_header(const std::string& yaml, const std::string& where, CityGame& ga
   try {
     h = YAML::Load(yaml);
   } catch (const YAML::Exception& e) {
-    throw HostError(fmt::format("{}: the YAML header does not read: {}", where, e.what()));
+    throw RecordError(fmt::format("{}: the YAML header does not read: {}", where, e.what()));
   }
-  if (!h.IsMap()) throw HostError(fmt::format("{}: the header is not a YAML mapping", where));
+  if (!h.IsMap()) throw RecordError(fmt::format("{}: the header is not a YAML mapping", where));
   const YAML::Node type = h["GameType"];
-  std::string name = type && type.IsScalar() ? type.as<std::string>() : type && type.IsMap() ? scalar(type, "Name") : "";
+  std::string name = type && type.IsScalar() ? type.as<std::string>()
+                     : type && type.IsMap()  ? scalar(type, "Name")
+                                             : "";
   std::string key;
   for (char c : name)
-    if (std::isalpha(static_cast<unsigned char>(c))) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isalpha(static_cast<unsigned char>(c)))
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (key != "aliencity")
-    throw HostError(fmt::format("{}: GameType is '{}', this import reads Alien City", where, clipped(name)));
+    throw OtherGameError(fmt::format("{}: GameType is '{}', this import reads Alien City", where, clipped(name)));
   const std::string tiles = type.IsMap() ? scalar(type, "Tiles") : "";
-  if (tiles.empty()) throw HostError(fmt::format("{}: GameType has no Tiles: the layout of the city is needed", where));
+  if (tiles.empty())
+    throw RecordError(fmt::format("{}: GameType has no Tiles: the layout of the city is needed", where));
   game.layout = layout_of_tiles(tiles, where);
   game.meta.event = scalar(h, "Event");
   game.meta.site = scalar(h, "Site");
@@ -106,12 +116,12 @@ void read_header(const std::string& yaml, const std::string& where, CityGame& ga
     if (players.IsMap()) {
       const std::string black = scalar(players, "Black"), white = scalar(players, "White");
       if (black.empty() || white.empty())
-        throw HostError(fmt::format("{}: Players names Black and White, or lists them in turn order", where));
+        throw RecordError(fmt::format("{}: Players names Black and White, or lists them in turn order", where));
       game.meta.players = {black, white};
     } else if (players.IsSequence() && players.size() == 2) {
       game.meta.players = {players[0].as<std::string>(), players[1].as<std::string>()};
     } else {
-      throw HostError(fmt::format("{}: Players names Black and White, or lists them in turn order", where));
+      throw RecordError(fmt::format("{}: Players names Black and White, or lists them in turn order", where));
     }
   }
 }
@@ -170,7 +180,7 @@ class Movetext {
 
  private:
   [[noreturn]] void fail(int line, const std::string& what) const {
-    throw HostError(fmt::format("{} line {}: {}", file_, line, what));
+    throw RecordError(fmt::format("{} line {}: {}", file_, line, what));
   }
 
   // A comment belongs to what is written before it (ppn reads comments by
@@ -189,7 +199,9 @@ class Movetext {
     }
     if (seat_ < 0) game_.opening_notes.push_back(note);
     else if (!open_) waiting_.push_back(note);
-    else (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes).push_back(note);
+    else
+      (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes)
+          .push_back(note);
   }
 
  public:
@@ -197,13 +209,14 @@ class Movetext {
   void finish() {
     for (auto& note : waiting_) {
       if (game_.turns.empty()) game_.opening_notes.push_back(note);
-      else (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes).push_back(note);
+      else
+        (game_.turns.back().claim.empty() ? game_.turns.back().build_notes : game_.turns.back().claim_notes)
+            .push_back(note);
     }
     waiting_.clear();
   }
 
  private:
-
   void token(const std::string& t, int line) {
     const auto dot = t.find('.');
     if (dot != std::string::npos && dot > 0 && std::isdigit(static_cast<unsigned char>(t[0]))) {
@@ -225,7 +238,8 @@ class Movetext {
     if (lot.empty()) fail(line, fmt::format("'{}': '{}' is not a lot a1..h10", clipped(t), clipped(t.substr(at + 1))));
     const std::string where = fmt::format("{} line {}, move {}{}", file_, line, number_, seat_ == kBlack ? "." : "...");
     if (piece->ours != "cap") {
-      if (open_) fail(line, fmt::format("'{}': a second build in move {}{}", t, number_, seat_ == kBlack ? "." : "..."));
+      if (open_)
+        fail(line, fmt::format("'{}': a second build in move {}{}", t, number_, seat_ == kBlack ? "." : "..."));
       CityTurn turn;
       turn.seat = seat_;
       turn.piece = piece->ours;
@@ -263,7 +277,7 @@ class Movetext {
   CityGame& game_;
   std::string number_;
   int seat_ = -1;
-  bool open_ = false;  // the current move has its build
+  bool open_ = false;                 // the current move has its build
   std::vector<std::string> waiting_;  // comments between a move number and its build
 };
 
@@ -280,19 +294,20 @@ CityGame read_ppn(const std::string& text, const std::string& file) {
     if (part == Before) {
       if (line.rfind("---", 0) == 0) part = Header, header_line = line_no;
       else if (line.find_first_not_of(" \t") != std::string::npos)
-        throw HostError(fmt::format("{} line {}: a PPN game starts with its header '---'", file, line_no));
+        throw RecordError(fmt::format("{} line {}: a PPN game starts with its header '---'", file, line_no));
     } else if (part == Header) {
       if (line.rfind("...", 0) == 0) part = Moves, movetext_line = line_no + 1;
       else if (line.rfind("---", 0) == 0) part = Moves, movetext_line = line_no + 1;
       else yaml += line + "\n";
     } else {
       if (line.rfind("---", 0) == 0)
-        throw HostError(fmt::format("{} line {}: a second game; import reads one game per file", file, line_no));
+        throw RecordError(fmt::format("{} line {}: a second game; import reads one game per file", file, line_no));
       movetext += line + "\n";
     }
   }
-  if (part == Before) throw HostError(fmt::format("{}: no PPN game (no '---' header)", file));
-  if (part == Header) throw HostError(fmt::format("{} line {}: the header is never closed by '...'", file, header_line));
+  if (part == Before) throw RecordError(fmt::format("{}: no PPN game (no '---' header)", file));
+  if (part == Header)
+    throw RecordError(fmt::format("{} line {}: the header is never closed by '...'", file, header_line));
   CityGame game;
   read_header(yaml, fmt::format("{} line {}", file, header_line), game);
   Movetext moves(file, game);
@@ -301,17 +316,15 @@ CityGame read_ppn(const std::string& text, const std::string& file) {
   return game;
 }
 
-std::optional<std::string> ppn_refusal(const std::string& game_id, const std::vector<pb::OptionValue>& options) {
-  if (game_id != "alien_city") return fmt::format("PPN export is for Alien City, not {}", game_id);
-  for (const auto& o : options)
+std::string write_ppn(const pb::WriteRecordRequest& h) {
+  std::map<int, std::vector<std::string>> notes;
+  for (const auto& n : h.notes()) notes[static_cast<int>(n.ply())].assign(n.texts().begin(), n.texts().end());
+  PpnVariations variations;
+  for (const auto& v : h.variations())
+    for (const auto& line : v.lines()) variations[static_cast<int>(v.ply())].push_back(ppn_line_of(line));
+  for (const auto& o : h.options())
     if (o.name() == "position" && !o.value().empty())
-      return "PPN export: the game starts from a position diagram; PPN records games from an empty city";
-  return std::nullopt;
-}
-
-std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes, const PpnVariations& variations) {
-  const auto& h = record.header();
-  if (auto why = ppn_refusal(h.game_id(), {h.options().begin(), h.options().end()})) throw HostError(*why);
+      throw RecordError("PPN export: the game starts from a position diagram; PPN records games from an empty city");
   // Tiles: suit, rank (numbered n a 2..5 per suit in reading order: the
   // host does not know which physical tile lay where), direction.
   std::string setup = h.setup();
@@ -323,22 +336,23 @@ std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes, con
   static const char* kRanks = "na2345";
   int count = 0;
   while (tiles_in >> tile) {
-    if (tile.size() != 4) throw HostError(fmt::format("PPN export: the setup's tile '{}' is not colour-corner", tile));
+    if (tile.size() != 4)
+      throw RecordError(fmt::format("PPN export: the setup's tile '{}' is not colour-corner", tile));
     const char suit = suit_of_colour(tile[0]);
     if (used[suit] == 6)
-      throw HostError(fmt::format("PPN export: more than six {} tiles, more than a piecepack holds", tile[0]));
+      throw RecordError(fmt::format("PPN export: more than six {} tiles, more than a piecepack holds", tile[0]));
     tiles += fmt::format("{}{}{}{}", count > 0 && count % 4 == 0 ? "/" : "", suit, kRanks[used[suit]++],
                          direction_of_corner(tile.substr(2)));
     ++count;
   }
   YAML::Emitter y;
   y << YAML::BeginMap;
-  for (const auto& [key, value] : {std::pair{"Event", h.event()}, {"Site", h.site()}, {"Date", h.date()},
-                                   {"Round", h.round()}})
+  for (const auto& [key, value] :
+       {std::pair{"Event", h.event()}, {"Site", h.site()}, {"Date", h.date()}, {"Round", h.round()}})
     if (!value.empty()) y << YAML::Key << key << YAML::Value << value;
-  if (h.players_size() == 2 && !h.players(0).person().empty())
-    y << YAML::Key << "Players" << YAML::Value << YAML::BeginMap << YAML::Key << "Black" << YAML::Value
-      << h.players(0).person() << YAML::Key << "White" << YAML::Value << h.players(1).person() << YAML::EndMap;
+  if (h.players_size() == 2 && !h.players(0).empty())
+    y << YAML::Key << "Players" << YAML::Value << YAML::BeginMap << YAML::Key << "Black" << YAML::Value << h.players(0)
+      << YAML::Key << "White" << YAML::Value << h.players(1) << YAML::EndMap;
   y << YAML::Key << "GameType" << YAML::Value << YAML::BeginMap << YAML::Key << "Name" << YAML::Value << "Alien City"
     << YAML::Key << "Tiles" << YAML::Value << tiles << YAML::EndMap << YAML::EndMap;
   std::string out = std::string("---\n") + y.c_str() + "\n...\n";
@@ -365,12 +379,12 @@ std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes, con
   for (const auto& [ply, texts] : notes)
     for (const auto& note : texts)
       if (note.find('}') != std::string::npos)
-        throw HostError(fmt::format("PPN export: the note on ply {} holds a '}}', which would end its PPN comment: {}",
-                                    ply, note));
+        throw RecordError(
+            fmt::format("PPN export: the note on ply {} holds a '}}', which would end its PPN comment: {}", ply, note));
   if (const std::string c = comments(0); !c.empty()) out += c.substr(1) + "\n";
   PpnTurns turns;
   std::string line;
-  for (const auto& p : record.plies()) {
+  for (const auto& p : h.plies()) {
     const int ply = static_cast<int>(p.ply());
     if (p.taken_back()) {  // the position after it is the one before it
       carry(ply);
@@ -392,10 +406,10 @@ std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes, con
     }
     turns_after[ply] = turns;
   }
-  line += comments(record.plies_size() + 1);  // notes of trailing taken-back plies, lines after the end
+  line += comments(h.plies_size() + 1);  // notes of trailing taken-back plies, lines after the end
   if (!line.empty()) out += line + "\n";
-  if (record.has_result()) out += fmt::format("{{ {} }}\n", record.result().result());
+  if (h.has_result()) out += fmt::format("{{ {} }}\n", h.result());
   return out;
 }
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records

@@ -1,5 +1,4 @@
-#include "gamehost/formats/abstractplay.h"
-#include "gamehost/input_checks.h"
+#include "alien_city/records/abstractplay.h"
 
 #include <fmt/core.h>
 #include <google/protobuf/struct.pb.h>
@@ -7,7 +6,7 @@
 
 #include <cctype>
 
-namespace gamehost::formats {
+namespace alien_city::records {
 namespace {
 
 using google::protobuf::Struct;
@@ -51,12 +50,13 @@ std::string layout_of(const std::string& start, const std::string& file) {
     const auto comma = std::min(start.find(',', at), start.size());
     const std::string t = start.substr(at, comma - at);
     if (t.size() != 2 || std::string("RBGN").find(t[0]) == std::string::npos || t[1] < '0' || t[1] > '3')
-      throw HostError(fmt::format("{}: startingPosition tile {} '{}' is not a colour R B G N and a corner 0-3", file,
-                                  tiles.size() + 1, clipped(t)));
+      throw RecordError(fmt::format("{}: startingPosition tile {} '{}' is not a colour R B G N and a corner 0-3", file,
+                                    tiles.size() + 1, clipped(t)));
     tiles.push_back(fmt::format("{}-{}", static_cast<char>(std::tolower(our_colour(t[0]))), kCorners[t[1] - '0']));
     at = comma + 1;
   }
-  if (tiles.size() != 20) throw HostError(fmt::format("{}: startingPosition has {} tiles, not 20", file, tiles.size()));
+  if (tiles.size() != 20)
+    throw RecordError(fmt::format("{}: startingPosition has {} tiles, not 20", file, tiles.size()));
   std::string layout;
   for (std::size_t t = 0; t < tiles.size(); ++t) layout += (t == 0 ? "" : t % 4 == 0 ? " / " : " ") + tiles[t];
   return layout;
@@ -70,14 +70,15 @@ CityTurn turn_of(std::string move, int seat, const std::string& where) {
   t.written = move;
   std::string m;
   for (char c : move)
-    if (!std::isspace(static_cast<unsigned char>(c))) m += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      m += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (m == "pass") {
     t.pass = true;
     return t;
   }
   auto bad = [&] {
-    return HostError(fmt::format("{} '{}': not an Abstract Play Alien City move (PIECE-lot, PIECE-lot(lot) or pass)",
-                                 where, clipped(move)));
+    return RecordError(fmt::format("{} '{}': not an Abstract Play Alien City move (PIECE-lot, PIECE-lot(lot) or pass)",
+                                   where, clipped(move)));
   };
   const auto dash = m.find('-');
   if (dash != 2) throw bad();
@@ -102,23 +103,31 @@ CityTurn turn_of(std::string move, int seat, const std::string& where) {
 
 AbstractPlayGame read_abstractplay(const std::string& json, const std::string& file) {
   Struct root;
-  parse_json_text(json, root, file, "not JSON");
+  if (const auto at = gamehost::echo::invalid_utf8_at(json))
+    throw RecordError(fmt::format("{}: not UTF-8 text (byte {})", file, *at));
+  if (const auto at = gamehost::echo::json_too_deep_at(json))
+    throw RecordError(fmt::format("{}: not JSON: arrays and objects nested more than {} deep (byte {})", file,
+                                  gamehost::echo::kMaxJsonDepth, *at));
+  if (const auto status = google::protobuf::util::JsonStringToMessage(json, &root); !status.ok())
+    throw RecordError(
+        fmt::format("{}: not JSON: {}", file, gamehost::echo::clipped_words(status.message().as_string())));
   const Value* header = field(root, "header");
   const Value* moves = field(root, "moves");
   if (!header || !header->has_struct_value() || !moves || !moves->has_list_value())
-    throw HostError(fmt::format("{}: not an Abstract Play game record (no header and moves)", file));
+    throw RecordError(fmt::format("{}: not an Abstract Play game record (no header and moves)", file));
   const Struct& h = header->struct_value();
   const Value* game = field(h, "game");
   const std::string name = game && game->has_struct_value() ? text_field(game->struct_value(), "name") : "";
   if (name != "Alien City")
-    throw HostError(fmt::format("{}: the record is of '{}', this import reads Alien City", file, clipped(name)));
-  if (const Value* v = field(game->struct_value(), "variants"); v && v->has_list_value() && v->list_value().values_size())
-    throw HostError(fmt::format("{}: variants are not mapped (the record names {})", file,
-                                v->list_value().values_size()));
+    throw OtherGameError(fmt::format("{}: the record is of '{}', this import reads Alien City", file, clipped(name)));
+  if (const Value* v = field(game->struct_value(), "variants");
+      v && v->has_list_value() && v->list_value().values_size())
+    throw RecordError(
+        fmt::format("{}: variants are not mapped (the record names {})", file, v->list_value().values_size()));
   AbstractPlayGame out;
   CityGame& g = out.game;
   const std::string start = text_field(h, "startingPosition");
-  if (start.empty()) throw HostError(fmt::format("{}: no startingPosition: the city's layout is needed", file));
+  if (start.empty()) throw RecordError(fmt::format("{}: no startingPosition: the city's layout is needed", file));
   g.layout = layout_of(start, file);
   g.meta.event = text_field(h, "event");
   g.meta.round = text_field(h, "round");
@@ -132,9 +141,9 @@ AbstractPlayGame read_abstractplay(const std::string& json, const std::string& f
                               gameid.empty() ? "" : " (game " + gameid + ")");
   const Value* players = field(h, "players");
   if (!players || !players->has_list_value() || players->list_value().values_size() != 2)
-    throw HostError(fmt::format("{}: players must list the two players", file));
+    throw RecordError(fmt::format("{}: players must list the two players", file));
   for (const auto& p : players->list_value().values()) {
-    if (!p.has_struct_value()) throw HostError(fmt::format("{}: a player is not an object", file));
+    if (!p.has_struct_value()) throw RecordError(fmt::format("{}: a player is not an object", file));
     g.meta.players.push_back(text_field(p.struct_value(), "name"));
     if (const Value* s = field(p.struct_value(), "score"); s && s->has_number_value())
       out.scores.push_back(s->number_value());
@@ -143,15 +152,16 @@ AbstractPlayGame read_abstractplay(const std::string& json, const std::string& f
   int round = 0;
   for (const auto& r : moves->list_value().values()) {
     ++round;
-    if (!r.has_list_value()) throw HostError(fmt::format("{}: round {} is not a list of moves", file, round));
+    if (!r.has_list_value()) throw RecordError(fmt::format("{}: round {} is not a list of moves", file, round));
     int seat = 0;
     for (const auto& entry : r.list_value().values()) {
       const std::string where = fmt::format("{}: round {}, player {}", file, round, seat + 1);
-      if (seat > 1) throw HostError(fmt::format("{}: more than two moves in a round", where));
+      if (seat > 1) throw RecordError(fmt::format("{}: more than two moves in a round", where));
       std::string move;
       if (entry.has_string_value()) move = entry.string_value();
       else if (entry.has_struct_value()) move = text_field(entry.struct_value(), "move");
-      else if (!entry.has_null_value()) throw HostError(fmt::format("{}: a move is a string or {{\"move\": ...}}", where));
+      else if (!entry.has_null_value())
+        throw RecordError(fmt::format("{}: a move is a string or {{\"move\": ...}}", where));
       if (!entry.has_null_value()) {
         g.turns.push_back(turn_of(move, seat, where));
       }
@@ -161,4 +171,4 @@ AbstractPlayGame read_abstractplay(const std::string& json, const std::string& f
   return out;
 }
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records

@@ -1,14 +1,11 @@
-#include "gamehost/formats/ppn_variations.h"
+#include "alien_city/records/ppn_variations.h"
 
 #include <fmt/core.h>
 
 #include <cctype>
 #include <map>
 
-#include "gamehost/error.h"
-#include "gamehost/formats/city_record.h"
-
-namespace gamehost::formats {
+namespace alien_city::records {
 
 namespace {
 
@@ -16,7 +13,7 @@ namespace {
 std::string ppn_lot(const std::string& notation) {
   const auto at = notation.find('@');
   if (at == std::string::npos || at + 1 >= notation.size())
-    throw HostError(fmt::format("PPN export: '{}' is not a decision Alien City writes", notation));
+    throw RecordError(fmt::format("PPN export: '{}' is not a decision Alien City writes", notation));
   std::string lot = notation.substr(at + 1);
   lot[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(lot[0])));
   return lot;
@@ -24,23 +21,32 @@ std::string ppn_lot(const std::string& notation) {
 
 }  // namespace
 
+PpnLine ppn_line_of(const pb::RecordLine& line) {
+  PpnLine out;
+  for (const auto& m : line.moves()) {
+    PpnMove move;
+    move.seat = m.seat();
+    move.notation = m.notation();
+    for (const auto& alt : m.alternatives()) move.alternatives.push_back(ppn_line_of(alt));
+    out.moves.push_back(std::move(move));
+  }
+  return out;
+}
+
 std::string PpnTurns::next(int seat) {
   if (seat == kBlack || last_seat == kWhite) ++number;
   last_seat = seat;
   return fmt::format("{}{}", number, seat == kBlack ? "." : "...");
 }
 
-bool is_build(const std::string& notation) {
-  return notation != "decline" && notation.rfind("claim@", 0) != 0;
-}
+bool is_build(const std::string& notation) { return notation != "decline" && notation.rfind("claim@", 0) != 0; }
 
 std::string ppn_build(const std::string& notation) {
-  static const std::map<std::string, std::string> kPieces = {{"RT", "R3x"}, {"BT", "B3x"}, {"GT", "G3x"},
-                                                             {"RD", "S"},   {"BD", "A"},   {"GD", "C"},
-                                                             {"KD", "M"}};
+  static const std::map<std::string, std::string> kPieces = {{"RT", "R3x"}, {"BT", "B3x"}, {"GT", "G3x"}, {"RD", "S"},
+                                                             {"BD", "A"},   {"GD", "C"},   {"KD", "M"}};
   const auto piece = kPieces.find(notation.substr(0, notation.find('@')));
   if (piece == kPieces.end())
-    throw HostError(fmt::format("PPN export: '{}' is not a decision Alien City writes", notation));
+    throw RecordError(fmt::format("PPN export: '{}' is not a decision Alien City writes", notation));
   return piece->second + "@" + ppn_lot(notation);
 }
 
@@ -81,4 +87,4 @@ bool is_variation_comment(const std::string& text) {
   return text.size() > 3 && text.front() == '(' && text.back() == ')' && digits > 1 && text[digits] == '.';
 }
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records

@@ -7,16 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/formats/city_record.h"
+#include "alien_city/records/city_record.h"
 
-namespace gamehost::formats {
+namespace alien_city::records {
 
 struct AbstractPlayGame {
   CityGame game;
   std::vector<double> scores;  // Abstract Play's final scores by our seat, when the record gives them
 };
 
-// Throws HostError "FILE: what" for a record it cannot map.
+// Throws RecordError "FILE: what" for a record it cannot map.
 AbstractPlayGame read_abstractplay(const std::string& json, const std::string& file);
 
-}  // namespace gamehost::formats
+}  // namespace alien_city::records
