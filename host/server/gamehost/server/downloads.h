@@ -9,12 +9,15 @@
 
 #include "net.pb.h"
 
+namespace gamehost {
+class Plugin;
+}
+
 namespace gamehost::server {
 
 namespace net = gamehost::net::v1;
 
 class Lobby;
-class Plugin;
 
 // An HTTP answer: status code, content type and body.
 struct HttpAnswer {
