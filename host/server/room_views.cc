@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <map>
 
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
@@ -67,8 +68,8 @@ net::Position Room::position_for(int seat) {
     request.set_board_before(before_);
     pb::ObserveResponse observed;
     plugin_->call(pb::METHOD_OBSERVE, request, observed);
-    p.set_text(observed.text());
-    *p.mutable_board() = observed.board();
+    p.set_allocated_text(observed.release_text());
+    p.mutable_board()->Swap(observed.mutable_board());
   } catch (const CallError&) {
     // A plugin without a public view (seat -1): spectators get the masked
     // move list only.
@@ -126,7 +127,7 @@ void Room::unfollow(const Peer* peer, bool spectator_only) {
       if (drop(seats_[s].peers)) left.push_back(static_cast<int>(s));
   drop(spectators_);
   if (left.empty()) return;
-  save();
+  save(/*at_once=*/false);  // only "connected" changed: nothing a restart needs at once
   for (const int s : left) tell_seat(s);
 }
 
@@ -167,15 +168,25 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
 
 void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
   const int mover = plies_[index].player();
-  for (const auto& [peer, seat] : followers()) {
+  // One view a seat, whatever the number of its followers: a thousand
+  // spectators cost one Observe, not a thousand. The last follower of a
+  // seat takes the view itself instead of a copy.
+  const auto following = followers();
+  std::map<int, std::pair<net::MoveMade, int>> made_for;  // seat -> (view, followers left)
+  for (const auto& [peer, seat] : following) ++made_for[seat].second;
+  for (const auto& [peer, seat] : following) {
+    auto& [made, left] = made_for[seat];
+    if (!made.has_ply()) {
+      made.set_game_id(id_);
+      *made.mutable_ply() = ply_view(index, seat);
+      *made.mutable_position() = position_for(seat);
+      *made.mutable_clocks() = clocks();
+    }
     net::ServerMessage m;
     if (seat == mover && mover >= 0) m.set_reply_to(reply_to);
-    auto& made = *m.mutable_move_made();
-    made.set_game_id(id_);
-    *made.mutable_ply() = ply_view(index, seat);
-    *made.mutable_position() = position_for(seat);
-    add_scene(*made.mutable_position(), seat, *peer);
-    *made.mutable_clocks() = clocks();
+    if (--left == 0) m.mutable_move_made()->Swap(&made);
+    else *m.mutable_move_made() = made;
+    add_scene(*m.mutable_move_made()->mutable_position(), seat, *peer);
     peer->send(std::move(m));
   }
 }

@@ -117,7 +117,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
  private:
   void start_log(const net::CreateGame& request);
-  void save();
+  // Records the game: committed before it returns, or (at_once false: the
+  // records a move changes) staged for the store's next group commit.
+  void save(bool at_once = true);
   // Plays chance plies, then starts the clock or the engine of the seat to
   // move; ends the game at a terminal state.
   void advance();
