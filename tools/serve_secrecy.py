@@ -2,7 +2,7 @@
 """The secrets harness of `gamehost serve` (docs/reliability.md), run by
 hand, not in the suite:
 
-    /usr/bin/python3 tools/serve_secrecy.py build/bin/gamehost [GAMES=50] [AT_ONCE=10]
+    /usr/bin/python3 tools/serve_secrecy.py build/bin/gamehost [GAMES=50] [AT_ONCE=10] [FIRST=0]
 
 (Debian's python3, which has python3-websockets.)
 
@@ -38,6 +38,7 @@ from netclient import Client, Server, play_plies, two_player_game  # noqa: E402
 GAMEHOST = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 AT_ONCE = int(sys.argv[3]) if len(sys.argv) > 3 else 10
+FIRST = int(sys.argv[4]) if len(sys.argv) > 4 else 0  # the first game's number (its players' names and moves)
 TILE = re.compile(r"(?<![@\w])[CSMA][0-5](?!\w)")  # not a point ("P@M3")
 
 
@@ -144,15 +145,16 @@ async def main(data):
     pool = ThreadPoolExecutor(2)
     totals = {"games": 0, "plies": 0, "A": 0, "B": 0, "spectator": 0}
     try:
-        for start in range(0, GAMES, AT_ONCE):
-            batch = range(start, min(GAMES, start + AT_ONCE))
+        for start in range(FIRST, FIRST + GAMES, AT_ONCE):
+            batch = range(start, min(FIRST + GAMES, start + AT_ONCE))
             results = await asyncio.gather(*(one_game(server, n, data, pool) for n in batch))
             for plies, counts in results:
                 totals["games"] += 1
                 totals["plies"] += plies
                 for who, n in counts.items():
                     totals[who] += n
-            print(f"{totals['games']} games checked", flush=True)
+            print(f"{totals['games']} games checked: {totals['plies']} plies, frames to A {totals['A']}, "
+                  f"to B {totals['B']}, to spectators {totals['spectator']}", flush=True)
     finally:
         server.stop()
         pool.shutdown()

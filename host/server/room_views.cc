@@ -168,24 +168,30 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
 
 void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
   const int mover = plies_[index].player();
-  // One view a seat, whatever the number of its followers: a thousand
-  // spectators cost one Observe, not a thousand. The last follower of a
-  // seat takes the view itself instead of a copy.
-  const auto following = followers();
-  std::map<int, std::pair<net::MoveMade, int>> made_for;  // seat -> (view, followers left)
-  for (const auto& [peer, seat] : following) ++made_for[seat].second;
-  for (const auto& [peer, seat] : following) {
-    auto& [made, left] = made_for[seat];
-    if (!made.has_ply()) {
+  // One view a seat, whatever the number of its followers, encoded once
+  // for all its binary connections: a thousand spectators cost one Observe
+  // and one serialization, not a thousand.
+  struct ForSeat {
+    net::ServerMessage body;
+    std::string binary;
+  };
+  std::map<int, ForSeat> made_for;
+  for (const auto& [peer, seat] : followers()) {
+    auto& shared = made_for[seat];
+    if (!shared.body.has_move_made()) {
+      auto& made = *shared.body.mutable_move_made();
       made.set_game_id(id_);
       *made.mutable_ply() = ply_view(index, seat);
       *made.mutable_position() = position_for(seat);
       *made.mutable_clocks() = clocks();
     }
-    net::ServerMessage m;
-    if (seat == mover && mover >= 0) m.set_reply_to(reply_to);
-    if (--left == 0) m.mutable_move_made()->Swap(&made);
-    else *m.mutable_move_made() = made;
+    const std::uint64_t answer = seat == mover && mover >= 0 ? reply_to : 0;
+    if (!peer->scenes) {
+      peer->send_shared(shared.body, answer, shared.binary);
+      continue;
+    }
+    net::ServerMessage m = shared.body;  // with this connection's scene
+    m.set_reply_to(answer);
     add_scene(*m.mutable_move_made()->mutable_position(), seat, *peer);
     peer->send(std::move(m));
   }

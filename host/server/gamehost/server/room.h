@@ -35,6 +35,18 @@ class Peer {
   virtual ~Peer() = default;
   // Queues `message` (its seq set per connection).
   virtual void send(net::ServerMessage message) = 0;
+  // Queues `body` (its seq and reply_to unset) with this connection's seq
+  // and `reply_to`. Connections sent one body share `binary`, its binary
+  // encoding, made by the first that needs it: a move to a thousand
+  // spectators is serialized once (a serialized message followed by
+  // another parses as their merge, so the frame is a header with seq and
+  // reply_to, then the shared bytes).
+  virtual void send_shared(const net::ServerMessage& body, std::uint64_t reply_to, std::string& binary) {
+    (void)binary;
+    net::ServerMessage m = body;
+    m.set_reply_to(reply_to);
+    send(std::move(m));
+  }
   // Closes the connection once what was queued is sent.
   virtual void close() = 0;
   std::string name;           // Hello.name
