@@ -16,6 +16,7 @@
 #include "gamehost/resume.h"
 #include "gamehost/seat_mask.h"
 #include "gamehost/seat_view.h"
+#include "gamehost/server/downloads.h"
 #include "gamehost/typed_move.h"
 
 namespace gamehost::server {
@@ -69,6 +70,7 @@ void Room::save(bool at_once) {
                     std::any_of(seats_[i].peers.begin(), seats_[i].peers.end(), [](const auto& p) { return !p.expired(); }));
   }
   summary_.set_plies(static_cast<std::uint32_t>(plies_.size()));
+  add_downloads(summary_);  // once over: its files' links
   if (at_once) {
     context_.store.save(record());
   } else if (context_.store.stage(record())) {

@@ -186,11 +186,11 @@ void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
       *made.mutable_clocks() = clocks();
     }
     const std::uint64_t answer = seat == mover && mover >= 0 ? reply_to : 0;
-    if (!peer->scenes) {
+    if (!peer->scenes && !peer->seat_samples) {
       peer->send_shared(shared.body, answer, shared.binary);
       continue;
     }
-    net::ServerMessage m = shared.body;  // with this connection's scene
+    net::ServerMessage m = shared.body;  // with this connection's scene or seat sample (add_scene)
     m.set_reply_to(answer);
     add_scene(*m.mutable_move_made()->mutable_position(), seat, *peer);
     peer->send(std::move(m));
