@@ -84,6 +84,17 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
     if (queue_.size() == 1) write();
   }
 
+  void send_shared(const net::ServerMessage& body, std::uint64_t reply_to, std::string& binary) override {
+    if (text_) return Peer::send_shared(body, reply_to, binary);  // JSON: one encoding a connection
+    if (closed_) return;
+    if (binary.empty()) binary = encode_server_message(body, false);
+    net::ServerMessage header;
+    header.set_seq(++seq_);
+    header.set_reply_to(reply_to);
+    queue_.emplace_back(encode_server_message(header, false) + binary, false);
+    if (queue_.size() == 1) write();
+  }
+
   void close() override {
     closing_ = true;
     if (queue_.empty()) shut();

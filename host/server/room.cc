@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <iostream>
 #include <variant>
 
 #include "gamehost/agents/spec.h"
@@ -56,7 +57,7 @@ GameRecord Room::record() const {
   return r;
 }
 
-void Room::save() {
+void Room::save(bool at_once) {
   // The summary's seats follow the records.
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto& s = *summary_.mutable_seats(static_cast<int>(i));
@@ -70,7 +71,18 @@ void Room::save() {
   }
   summary_.set_plies(static_cast<std::uint32_t>(plies_.size()));
   add_downloads(summary_, *plugin_);  // once over: its files' links
-  context_.store.save(record());
+  if (at_once) {
+    context_.store.save(record());
+  } else if (context_.store.stage(record())) {
+    // One transaction for every move made until this handler runs.
+    boost::asio::post(context_.io, [&store = context_.store] {
+      try {
+        store.flush();
+      } catch (const HostError& e) {
+        std::cerr << "gamehost serve: " << e.what() << " (the records are written again at the next change)\n";
+      }
+    });
+  }
   if (context_.changed) context_.changed(summary_);
 }
 
@@ -232,7 +244,11 @@ void Room::resume(const GameRecord& record, std::int64_t server_down_ms, Registr
   running_ = -1;
   if (summary_.status() == net::PLAYING && !info_.terminal() && info_.to_move() >= 0) {
     running_ = info_.to_move();
-    const std::int64_t used_before_stop = std::max<std::int64_t>(0, now - server_down_ms - record.turn_started_ms);
+    // A record older than the log (killed before the group commit of the
+    // last plies) has the turn start of an earlier ply: nothing is charged.
+    const bool record_current = record.summary.plies() == plies_.size();
+    const std::int64_t used_before_stop =
+        record_current ? std::max<std::int64_t>(0, now - server_down_ms - record.turn_started_ms) : 0;
     if (summary_.time().has_live())
       remaining_[static_cast<std::size_t>(running_)] -= used_before_stop;
     turn_started_ms_ = now;
@@ -350,7 +366,10 @@ void Room::record_ply(int seat, std::uint32_t action, pb::StepResponse& applied,
   timer_.cancel();
   if (summary_.status() == net::PLAYING && !info_.terminal() && info_.to_move() >= 0) start_clock();
   summary_.set_plies(static_cast<std::uint32_t>(plies_.size()));
-  if (seat >= 0 || info_.to_move() >= 0) save();
+  // The move is in the log: the records (ply count, clocks) follow with the
+  // next group commit. A crash before it resumes from the log, the turn's
+  // time charged to nobody (resume).
+  if (seat >= 0 || info_.to_move() >= 0) save(/*at_once=*/false);
   broadcast_ply(plies_.size() - 1, reply_to);
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <map>
 
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
@@ -67,8 +68,8 @@ net::Position Room::position_for(int seat) {
     request.set_board_before(before_);
     pb::ObserveResponse observed;
     plugin_->call(pb::METHOD_OBSERVE, request, observed);
-    p.set_text(observed.text());
-    *p.mutable_board() = observed.board();
+    p.set_allocated_text(observed.release_text());
+    p.mutable_board()->Swap(observed.mutable_board());
   } catch (const CallError&) {
     // A plugin without a public view (seat -1): spectators get the masked
     // move list only.
@@ -126,7 +127,7 @@ void Room::unfollow(const Peer* peer, bool spectator_only) {
       if (drop(seats_[s].peers)) left.push_back(static_cast<int>(s));
   drop(spectators_);
   if (left.empty()) return;
-  save();
+  save(/*at_once=*/false);  // only "connected" changed: nothing a restart needs at once
   for (const int s : left) tell_seat(s);
 }
 
@@ -167,15 +168,31 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
 
 void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
   const int mover = plies_[index].player();
+  // One view a seat, whatever the number of its followers, encoded once
+  // for all its binary connections: a thousand spectators cost one Observe
+  // and one serialization, not a thousand.
+  struct ForSeat {
+    net::ServerMessage body;
+    std::string binary;
+  };
+  std::map<int, ForSeat> made_for;
   for (const auto& [peer, seat] : followers()) {
-    net::ServerMessage m;
-    if (seat == mover && mover >= 0) m.set_reply_to(reply_to);
-    auto& made = *m.mutable_move_made();
-    made.set_game_id(id_);
-    *made.mutable_ply() = ply_view(index, seat);
-    *made.mutable_position() = position_for(seat);
-    add_scene(*made.mutable_position(), seat, *peer);
-    *made.mutable_clocks() = clocks();
+    auto& shared = made_for[seat];
+    if (!shared.body.has_move_made()) {
+      auto& made = *shared.body.mutable_move_made();
+      made.set_game_id(id_);
+      *made.mutable_ply() = ply_view(index, seat);
+      *made.mutable_position() = position_for(seat);
+      *made.mutable_clocks() = clocks();
+    }
+    const std::uint64_t answer = seat == mover && mover >= 0 ? reply_to : 0;
+    if (!peer->scenes && !peer->seat_samples) {
+      peer->send_shared(shared.body, answer, shared.binary);
+      continue;
+    }
+    net::ServerMessage m = shared.body;  // with this connection's scene or seat sample (add_scene)
+    m.set_reply_to(answer);
+    add_scene(*m.mutable_move_made()->mutable_position(), seat, *peer);
     peer->send(std::move(m));
   }
 }

@@ -63,7 +63,16 @@ Store::Store(const std::filesystem::path& file) : file_(file.string()) {
   exec("CREATE TABLE IF NOT EXISTS server(key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+  try {
+    flush();
+  } catch (const HostError&) {
+    // Closing: the staged clocks are lost, the moves are in the logs.
+  }
+  sqlite3_finalize(insert_game_);
+  sqlite3_finalize(insert_seat_);
+  sqlite3_close(db_);
+}
 
 void Store::exec(const char* sql) {
   char* error = nullptr;
@@ -74,48 +83,86 @@ void Store::exec(const char* sql) {
   }
 }
 
-void Store::save(const GameRecord& g) {
+sqlite3_stmt* Store::prepared(sqlite3_stmt*& cached, const char* sql) {
+  if (!cached && sqlite3_prepare_v2(db_, sql, -1, &cached, nullptr) != SQLITE_OK)
+    throw HostError(fmt::format("{}: {}", file_, sqlite3_errmsg(db_)));
+  sqlite3_reset(cached);
+  sqlite3_clear_bindings(cached);
+  return cached;
+}
+
+void Store::write(const GameRecord& g) {
+  const auto bind_text = [](sqlite3_stmt* q, int i, const std::string& text) {
+    sqlite3_bind_text(q, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+  };
+  const auto bind_blob = [](sqlite3_stmt* q, int i, const std::string& bytes) {
+    sqlite3_bind_blob(q, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+  };
+  const auto run = [this](sqlite3_stmt* q) {
+    if (sqlite3_step(q) != SQLITE_DONE) throw HostError(fmt::format("{}: {}", file_, sqlite3_errmsg(db_)));
+  };
+  sqlite3_stmt* game = prepared(insert_game_,
+                                "INSERT OR REPLACE INTO games(id, created_ms, game_type, status, result, end_reason, "
+                                "log_path, secret_path, turn_started_ms, deadline_ms, chance_seed, summary) "
+                                "VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
+  bind_text(game, 1, g.id);
+  sqlite3_bind_int64(game, 2, g.summary.created_ms());
+  bind_text(game, 3, g.summary.game_type());
+  sqlite3_bind_int64(game, 4, static_cast<std::int64_t>(g.summary.status()));
+  bind_text(game, 5, g.summary.result());
+  sqlite3_bind_int64(game, 6, static_cast<std::int64_t>(g.end_reason));
+  bind_text(game, 7, g.log_path);
+  bind_text(game, 8, g.secret_path);
+  sqlite3_bind_int64(game, 9, g.turn_started_ms);
+  sqlite3_bind_int64(game, 10, g.deadline_ms);
+  sqlite3_bind_int64(game, 11, static_cast<std::int64_t>(g.chance_seed));
+  bind_blob(game, 12, g.summary.SerializeAsString());
+  run(game);
+  for (const auto& s : g.seats) {
+    sqlite3_stmt* seat = prepared(insert_seat_,
+                                  "INSERT OR REPLACE INTO seats(game_id, seat, kind, player, token_hash, "
+                                  "remaining_ms, rematch) VALUES(?,?,?,?,?,?,?)");
+    bind_text(seat, 1, g.id);
+    sqlite3_bind_int64(seat, 2, s.seat);
+    bind_text(seat, 3, s.kind);
+    bind_text(seat, 4, s.player);
+    bind_blob(seat, 5, s.token_hash);
+    sqlite3_bind_int64(seat, 6, s.remaining_ms);
+    sqlite3_bind_int64(seat, 7, static_cast<std::int64_t>(s.rematch));
+    run(seat);
+  }
+}
+
+void Store::commit(const GameRecord* also) {
   exec("BEGIN IMMEDIATE");
   try {
-    Statement game(db_,
-                   "INSERT OR REPLACE INTO games(id, created_ms, game_type, status, result, end_reason, log_path, "
-                   "secret_path, turn_started_ms, deadline_ms, chance_seed, summary) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
-                   file_);
-    game.bind(1, g.id);
-    game.bind(2, g.summary.created_ms());
-    game.bind(3, g.summary.game_type());
-    game.bind(4, static_cast<std::int64_t>(g.summary.status()));
-    game.bind(5, g.summary.result());
-    game.bind(6, static_cast<std::int64_t>(g.end_reason));
-    game.bind(7, g.log_path);
-    game.bind(8, g.secret_path);
-    game.bind(9, g.turn_started_ms);
-    game.bind(10, g.deadline_ms);
-    game.bind(11, static_cast<std::int64_t>(g.chance_seed));
-    game.bind_blob(12, g.summary.SerializeAsString());
-    game.step();
-    for (const auto& s : g.seats) {
-      Statement seat(db_,
-                     "INSERT OR REPLACE INTO seats(game_id, seat, kind, player, token_hash, remaining_ms, rematch) "
-                     "VALUES(?,?,?,?,?,?,?)",
-                     file_);
-      seat.bind(1, g.id);
-      seat.bind(2, static_cast<std::int64_t>(s.seat));
-      seat.bind(3, s.kind);
-      seat.bind(4, s.player);
-      seat.bind_blob(5, s.token_hash);
-      seat.bind(6, s.remaining_ms);
-      seat.bind(7, static_cast<std::int64_t>(s.rematch));
-      seat.step();
-    }
+    for (const auto& [id, g] : staged_)
+      if (!also || id != also->id) write(g);
+    if (also) write(*also);
     exec("COMMIT");
   } catch (...) {
     exec("ROLLBACK");
     throw;
   }
+  staged_.clear();
+}
+
+void Store::save(const GameRecord& g) { commit(&g); }
+
+bool Store::stage(const GameRecord& g) {
+  staged_[g.id] = g;
+  const bool schedule = !flush_scheduled_;
+  flush_scheduled_ = true;
+  return schedule;
+}
+
+void Store::flush() {
+  flush_scheduled_ = false;  // a failed flush is retried by the next stage or save
+  if (!staged_.empty()) commit(nullptr);
 }
 
 std::vector<GameRecord> Store::load_all() {
+  flush();
   std::vector<GameRecord> games;
   Statement q(db_,
               "SELECT id, log_path, secret_path, end_reason, turn_started_ms, deadline_ms, chance_seed, summary, status FROM games "

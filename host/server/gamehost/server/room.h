@@ -35,6 +35,18 @@ class Peer {
   virtual ~Peer() = default;
   // Queues `message` (its seq set per connection).
   virtual void send(net::ServerMessage message) = 0;
+  // Queues `body` (its seq and reply_to unset) with this connection's seq
+  // and `reply_to`. Connections sent one body share `binary`, its binary
+  // encoding, made by the first that needs it: a move to a thousand
+  // spectators is serialized once (a serialized message followed by
+  // another parses as their merge, so the frame is a header with seq and
+  // reply_to, then the shared bytes).
+  virtual void send_shared(const net::ServerMessage& body, std::uint64_t reply_to, std::string& binary) {
+    (void)binary;
+    net::ServerMessage m = body;
+    m.set_reply_to(reply_to);
+    send(std::move(m));
+  }
   // Closes the connection once what was queued is sent.
   virtual void close() = 0;
   std::string name;           // Hello.name
@@ -121,7 +133,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
  private:
   void start_log(const net::CreateGame& request);
-  void save();
+  // Records the game: committed before it returns, or (at_once false: the
+  // records a move changes) staged for the store's next group commit.
+  void save(bool at_once = true);
   // Plays chance plies, then starts the clock or the engine of the seat to
   // move; ends the game at a terminal state.
   void advance();
