@@ -6,9 +6,9 @@
 
 #include <fmt/core.h>
 
-#include "headless.h"
-#include "replay_view.h"
-#include "side_panel.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/view/side_panel.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

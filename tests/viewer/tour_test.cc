@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "gamehost/plugin.h"
-#include "replay_view.h"
-#include "tour_mode.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/teaching/tour_mode.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -41,11 +41,11 @@
 #include <thread>
 #include <vector>
 
-#include "analysis_input.h"
-#include "environment.h"
+#include "viewer/analysis/analysis_input.h"
+#include "viewer/render/environment.h"
 #include "gamehost/game_log.h"
-#include "headless.h"
-#include "replay_view.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
 
 namespace {
 

@@ -1,0 +1,490 @@
+// replay-viewer --tour: the model (the step, the learner's answers) and
+// the tour's own command line, and its window.
+#include "viewer/teaching/tour_mode.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include <cstring>
+#include <fstream>
+
+#include "viewer/render/environment.h"
+#include "gamehost/error.h"
+#include "gamehost/input_checks.h"
+#include "gamehost/registry.h"
+#include "gamehost/transport.h"
+#include "viewer/export/headless.h"
+#include "viewer/render/label_layout.h"
+#include "viewer/render/path_player.h"
+#include "viewer/render/palette.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/view/side_panel.h"
+#include "viewer/render/text_util.h"
+
+#include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/System/Clock.hpp>
+#include <SFML/System/Err.hpp>
+#include <SFML/Window/Event.hpp>
+#include <SFML/Window/Keyboard.hpp>
+#include <SFML/System/Sleep.hpp>
+
+namespace viewer {
+
+TourModel::TourModel(gamehost::Plugin& plugin, gamehost::Tour tour, std::size_t first)
+    : plugin_(plugin), tour_(std::move(tour)), starts_(gamehost::load_tour_states(plugin_, tour_)) {
+  step_ = std::min(first, tour_.steps.size() - 1);
+  reset();
+}
+
+bool TourModel::go(int delta) {
+  const long to = static_cast<long>(step_) + delta;
+  if (to < 0 || to >= static_cast<long>(tour_.steps.size())) return false;
+  step_ = static_cast<std::size_t>(to);
+  reset();
+  return true;
+}
+
+void TourModel::reset() {
+  state_ = starts_[step_];
+  last_action_.reset();
+  selected_.clear(), answered_.clear(), message_.clear(), picker_.clear();
+  solved_ = last_right_ = false;
+  ++version_;
+}
+
+void TourModel::verdict(const gamehost::TourAnswer& a, const std::string& answered) {
+  answered_ = answered;
+  message_ = a.message;
+  last_right_ = a.solved;
+  solved_ = solved_ || a.solved;
+  picker_.clear();
+  if (a.played) state_ = a.state;
+  ++version_;
+}
+
+void TourModel::answer(const std::string& text) {
+  const gamehost::TourTask& task = step().task;
+  if (task.kind == gamehost::TourTask::Kind::None) {
+    message_ = "This step has no task: go on with → (or Page Down).";
+    ++version_;
+    return;
+  }
+  if (task.wants_click()) {
+    verdict(gamehost::answer_click(plugin_, state_, task, text), text);
+    if (last_right_) selected_ = text;
+    return;
+  }
+  const auto a = gamehost::answer_move(plugin_, state_, task, text);
+  if (a.played) last_action_ = a.action;
+  verdict(a, text);
+}
+
+std::string TourModel::notation(std::uint32_t action_id) const {
+  pb::QueryFlags flags;
+  flags.set_legal_details(true);
+  const pb::StateInfo info = plugin_.query(state_, flags);
+  for (const auto& a : info.legal())
+    if (a.id() == action_id) return a.notation();
+  throw gamehost::HostError(fmt::format("no legal action {} here", action_id));
+}
+
+void TourModel::click(const pb::HitArea& hit) {
+  const gamehost::TourTask& task = step().task;
+  if (task.wants_click()) {
+    if (!hit.hover().empty()) answer(hit.hover());
+    return;
+  }
+  if (task.kind == gamehost::TourTask::Kind::None) return answer("");
+  if (hit.actions_size() == 0) {
+    // Nothing may be built there: the game's own ruling is the verdict. A
+    // task that asks for that ruling takes it as its answer.
+    if (hit.refusal().empty()) return;
+    const bool right = task.kind == gamehost::TourTask::Kind::Refused && hit.refusal_code() == task.code;
+    gamehost::TourAnswer a;
+    a.solved = right;
+    a.message = right ? "Right, the rules refuse it: " + hit.refusal() : "The rules refuse it: " + hit.refusal();
+    return verdict(a, hit.hover());
+  }
+  if (hit.actions_size() == 1) return answer(notation(hit.actions(0)));
+  picker_.clear();
+  for (int i = 0; i < hit.actions_size(); ++i)
+    picker_.push_back({hit.actions(i), i < hit.action_labels_size() && !hit.action_labels(i).empty()
+                                           ? hit.action_labels(i)
+                                           : notation(hit.actions(i))});
+  ++version_;
+}
+
+void TourModel::choose(std::size_t index) {
+  if (index >= picker_.size()) return;
+  answer(notation(picker_[index].action_id));
+}
+
+std::vector<TourModel::Line> TourModel::panel() const {
+  std::vector<Line> out;
+  if (!tour_.title.empty()) out.push_back({tour_.title, 5});
+  out.push_back({fmt::format("Step {} of {}: {}", step_ + 1, tour_.steps.size(), step().title), 1});
+  for (const auto& p : step().text) out.push_back({p, 0});
+  const auto& task = step().task;
+  if (task.kind != gamehost::TourTask::Kind::None) {
+    // The board offers only legal moves, so a move the rules refuse is typed.
+    const char* how = task.wants_click()                                 ? ""
+                      : task.kind == gamehost::TourTask::Kind::Refused ? " (press Enter and type the move: a click shows a lot's legal moves only)"
+                                                                        : " (click the board, or Enter to type a move)";
+    out.push_back({"Task: " + task.ask + how, 2});
+  }
+  for (std::size_t i = 0; i < picker_.size(); ++i) out.push_back({fmt::format("{}  {}", i + 1, picker_[i].label), 2});
+  if (!message_.empty()) out.push_back({message_, last_right_ ? 3 : 4});
+  if (solved_ && !task.done.empty()) out.push_back({task.done, 3});
+  out.push_back(
+      {step_ + 1 < tour_.steps.size() ? "→ next step   ← back   R again   Q quit" : "the last step   ← back   Q quit",
+       5});
+  return out;
+}
+
+std::string TourModel::dump() const {
+  std::string out;
+  auto row = [&](const std::string& key, const std::string& value, const std::string& text) {
+    out += fmt::format("Tour\t{}\t{}\t{}\n", key, value, text);
+  };
+  row("title", "", tour_.title);
+  row("step", fmt::format("{} of {}", step_ + 1, tour_.steps.size()), step().title);
+  for (std::size_t i = 0; i < step().text.size(); ++i) row("text", std::to_string(i + 1), step().text[i]);
+  const auto& task = step().task;
+  if (task.kind != gamehost::TourTask::Kind::None) row("task", "", task.ask);
+  for (std::size_t i = 0; i < picker_.size(); ++i) row("picker", std::to_string(i + 1), picker_[i].label);
+  if (!message_.empty()) row("answer", answered_, message_);
+  if (task.kind != gamehost::TourTask::Kind::None) row("solved", solved_ ? "yes" : "no", solved_ ? task.done : "");
+  return out;
+}
+
+bool wants_tour(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--tour") == 0 || std::strncmp(argv[i], "--tour=", 7) == 0) return true;
+  return false;
+}
+
+// One line on stderr, as main()'s errors; the status.
+int tour_fail(int code, const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "replay-viewer: %s\n", gamehost::clipped_words(message).c_str());
+  return code;
+}
+
+namespace {
+
+bool write_tour_dump(const std::string& path, const std::string& raw) {
+  const std::string text = visible_dump(raw);  // the tour file's texts made visible
+  if (path == "-") return std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+  std::ofstream out(path + ".part");
+  if (!(out << text)) return false;
+  out.close();
+  return std::rename((path + ".part").c_str(), path.c_str()) == 0;  // whole, for a reader polling it
+}
+
+}  // namespace
+
+int run_tour_command(int argc, char** argv) {
+  CLI::App app{"replay-viewer --tour: a guided tour of a game's rules (docs/teaching.md)", "replay-viewer"};
+  std::string file, dump, font_path, screenshot;
+  std::vector<std::string> answers, plugin_dirs;
+  int step = 1, antialias = -1;
+  bool window = false;
+  gamehost::LoadOptions load;
+  load.isolate = gamehost::isolate_from_environment();
+  app.add_option("--tour", file, "the tour file (default: the shipped Alien City tour)")
+      ->expected(0, 1)
+      ->type_name("[FILE]");
+  app.add_option("--step", step, "start at step N (1 = the first)")->type_name("N");
+  app.add_option("--dump-panel", dump,
+                 "write the tour's panel as tab-separated text (section, key, value, text) "
+                 "to FILE or -, after --answer; needs no display")
+      ->type_name("FILE");
+  app.add_option("--answer", answers,
+                 "with --dump-panel or --screenshot: answer the step's task with TEXT first (a move, or a "
+                 "place for a click task); repeatable")
+      ->type_name("TEXT");
+  app.add_flag("--window", window, "with --dump-panel FILE: open the window too, and rewrite FILE after every change");
+  app.add_option("--screenshot", screenshot, "draw the step (after --answer) offscreen to OUT.png and exit")
+      ->type_name("OUT.png");
+  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR")->allow_extra_args(false);
+  app.add_flag("--isolate", load.isolate, "run the game's plugin in its own process");
+  app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
+  app.add_option("--antialias", antialias, "multisampling of the window, 0-16")->check(CLI::Range(0, 16));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  if (window && (dump.empty() || dump == "-")) return tour_fail(kExitUsage, "--window: give --dump-panel FILE too");
+  if (!answers.empty() && ((dump.empty() && screenshot.empty()) || window))
+    return tour_fail(kExitUsage, "--answer: only with --dump-panel or --screenshot (no window)");
+  if (!screenshot.empty() && window) return tour_fail(kExitUsage, "--screenshot: not with --window");
+  if (!screenshot.empty())
+    if (const auto problem = prepare_output(screenshot, OutputKind::File, false))
+      return tour_fail(kExitError, *problem);
+  if (!dump.empty() && dump != "-")
+    if (const auto problem = prepare_output(dump, OutputKind::File, false)) return tour_fail(kExitError, *problem);
+  try {
+    const std::string path = file.empty() ? gamehost::default_tour_path() : file;
+    gamehost::Tour tour = gamehost::read_tour(path);
+    gamehost::Registry registry = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
+    gamehost::Plugin& plugin = tour_plugin(registry, tour);
+    const int count = static_cast<int>(tour.steps.size());
+    if (step < 1 || step > count)
+      return tour_fail(kExitUsage, fmt::format("--step {}: {} has steps 1 to {}", step, path, count));
+    TourModel model(plugin, std::move(tour), static_cast<std::size_t>(step - 1));
+    if (!window)
+      for (const auto& a : answers) model.answer(a);
+    if (!dump.empty() && !window && !write_tour_dump(dump, model.dump()))
+      return tour_fail(kExitError, "cannot write " + dump);
+    if (!dump.empty() && !window && screenshot.empty()) return kExitOk;
+    const FontChoice font = choose_font(font_path);
+    if (!font.problem.empty()) return tour_fail(kExitNoFont, font.problem);
+    if (const auto problem = display_problem()) return tour_fail(kExitNoDisplay, *problem);
+    // RenderScene is optional: the window and the screenshot draw the
+    // game's scenes, the text dump needs none.
+    const auto& methods = plugin.info().optional_methods();
+    if (std::find(methods.begin(), methods.end(), pb::METHOD_RENDER_SCENE) == methods.end())
+      return tour_fail(kExitError, fmt::format("{}: the {} plugin draws no scenes (no RenderScene): the tour is shown "
+                                               "as text only, with --dump-panel",
+                                               path, plugin.id()));
+    if (!screenshot.empty()) return save_tour_screenshot(model, font.path, screenshot);
+    return run_tour_window(model, font.path, antialias, [&](const TourModel& m) {
+      if (!dump.empty() && !write_tour_dump(dump, m.dump())) throw gamehost::HostError("cannot write " + dump);
+    });
+  } catch (const std::exception& e) {
+    return tour_fail(kExitError, std::string("error: ") + e.what());
+  }
+}
+
+}  // namespace viewer
+
+// ------------------------------------------------------------------ window
+
+namespace viewer {
+namespace {
+
+const sf::Color kTourBackground(0x23, 0x26, 0x2d);
+const sf::Color kTourPanelBox(0x1c, 0x1e, 0x24);
+const sf::Color kTourTitle(0xff, 0xff, 0xff);
+const sf::Color kTourTask(0xff, 0xd2, 0x3f);
+const sf::Color kTourRight(0x7c, 0xd9, 0x92);
+const sf::Color kTourWrong(0xff, 0x8a, 0x80);
+
+// The board and the panel of the shown step, for the window and --screenshot.
+class TourPicture {
+ public:
+  TourPicture(TourModel& model, const sf::Font& font) : model_(model), font_(font) {}
+
+  // The game's scene of the shown position, with its default overlays and
+  // the clickable moves.
+  void rebuild(float scale, bool instant) {
+    scale_ = scale;
+    pb::ViewOptions view;
+    view.set_hit_actions(true);
+    view.set_selected(model_.selected());
+    if (model_.last_action()) view.set_last_action_id(*model_.last_action());
+    pb::RenderSceneRequest req;
+    pb::RenderSceneResponse res;
+    req.set_state(model_.state());
+    *req.mutable_view() = view;
+    model_.plugin().call(pb::METHOD_RENDER_SCENE, req, res);
+    for (const auto& o : res.scene().overlays())
+      if (o.default_on()) view.add_overlays(o.key());
+    *req.mutable_view() = view;
+    model_.plugin().call(pb::METHOD_RENDER_SCENE, req, res);
+    const BoardTransform t = board_transform(res.scene());
+    scene_ = std::make_shared<const PreparedScene>(std::move(*res.mutable_scene()), t, font_, scale);
+    layers_.show(scene_, false);
+    // The selected tower's scoring paths, drawn as the replay draws them.
+    paths_.set_paths(scene_->scene(), t, font_, scale, instant);
+    std::vector<sf::FloatRect> texts = scene_text_boxes(*scene_);
+    paths_.place_labels(texts, piece_boxes(*scene_), kBoardArea);
+  }
+
+  void update(float dt) { paths_.update(dt); }
+  bool animating() const { return paths_.running(); }
+
+  const pb::HitArea* hit(sf::Vector2f p) const {
+    return scene_ && kBoardArea.contains(p) ? scene_->hit_at(p) : nullptr;
+  }
+
+  // `typed`: the answer being typed (Enter), or null.
+  void draw(sf::RenderTarget& target, const std::string* typed) const {
+    target.clear(scene_ && scene_->scene().background() ? to_color(scene_->scene().background()) : kTourBackground);
+    target.draw(layers_);
+    target.draw(paths_);
+    sf::RectangleShape box({kPanelArea.width, kPanelArea.height});
+    box.setPosition(kPanelArea.left, kPanelArea.top);
+    box.setFillColor(kTourPanelBox);
+    target.draw(box);
+    const float left = kPanelArea.left + 18, width = kPanelArea.width - 36;
+    float y = kPanelArea.top + 16;
+    auto lines = model_.panel();
+    if (typed) lines.insert(lines.end() - 1, {"> " + *typed + "_", 2});
+    for (const auto& line : lines) {
+      const float size = line.style == 1 ? 19.f : 14.f;
+      const bool bold = line.style == 1 || line.style == 2;
+      const sf::Color colour = line.style == 1   ? kTourTitle
+                               : line.style == 2 ? kTourTask
+                               : line.style == 3 ? kTourRight
+                               : line.style == 4 ? kTourWrong
+                               : line.style == 5 ? kDim
+                                                 : kText;
+      // The keys' line stands at the foot of the panel.
+      if (&line == &lines.back()) y = std::max(y, kPanelArea.top + kPanelArea.height - 30);
+      for (const auto& part : wrap_text(font_, line.text, size, bold, width, width, scale_)) {
+        sf::Text t = crisp_text(font_, part, size, scale_, bold);
+        t.setFillColor(colour);
+        t.setPosition(left, y);
+        target.draw(t);
+        y += size * 1.45f;
+      }
+      y += 10;
+    }
+  }
+
+ private:
+  TourModel& model_;
+  const sf::Font& font_;
+  float scale_ = 1;
+  std::shared_ptr<const PreparedScene> scene_;
+  SceneLayers layers_;
+  PathPlayer paths_;
+};
+
+class TourWindow {
+ public:
+  TourWindow(TourModel& model, const sf::Font& font, int antialias,
+             const std::function<void(const TourModel&)>& changed)
+      : model_(model), picture_(model, font), changed_(changed) {
+    sf::ContextSettings settings;
+    settings.antialiasingLevel = window_antialiasing(antialias);
+    std::streambuf* old = sf::err().rdbuf(nullptr);  // Mesa's "vertical sync not supported": noise
+    window_.create(sf::VideoMode(1280, 800), model.tour().title.empty() ? "replay-viewer --tour" : model.tour().title,
+                   sf::Style::Default, settings);
+    sf::err().rdbuf(old);
+    window_.setFramerateLimit(60);
+    window_.setView(letterboxed_view(window_.getSize()));
+  }
+
+  int run() {
+    sf::Clock clock;
+    while (window_.isOpen()) {
+      sf::Event e;
+      while (window_.pollEvent(e)) handle(e);
+      if (shown_ != model_.version()) {
+        shown_ = model_.version();
+        picture_.rebuild(pixel_scale_for(window_.getSize()), false);
+        changed_(model_);
+      }
+      picture_.update(clock.restart().asSeconds());
+      picture_.draw(window_, typing_ ? &typed_ : nullptr);
+      window_.display();
+      sf::sleep(sf::milliseconds(8));
+    }
+    return kExitOk;
+  }
+
+ private:
+  void handle(const sf::Event& e) {
+    switch (e.type) {
+      case sf::Event::Closed:
+        window_.close();
+        break;
+      case sf::Event::Resized:
+        window_.setView(letterboxed_view(window_.getSize()));
+        picture_.rebuild(pixel_scale_for(window_.getSize()), true);
+        break;
+      case sf::Event::MouseButtonPressed:
+        if (e.mouseButton.button == sf::Mouse::Left && !typing_)
+          if (const pb::HitArea* hit = picture_.hit(window_.mapPixelToCoords({e.mouseButton.x, e.mouseButton.y})))
+            model_.click(*hit);
+        break;
+      case sf::Event::TextEntered:
+        if (typing_ && e.text.unicode >= 32 && e.text.unicode < 127) typed_ += static_cast<char>(e.text.unicode);
+        break;
+      case sf::Event::KeyPressed:
+        key(e.key.code);
+        break;
+      default:
+        break;
+    }
+  }
+
+  void key(sf::Keyboard::Key k) {
+    using K = sf::Keyboard;
+    if (typing_) {
+      if (k == K::Enter) {
+        typing_ = false;
+        if (!typed_.empty()) model_.answer(typed_);
+      } else if (k == K::Escape) {
+        typing_ = false;
+      } else if (k == K::BackSpace && !typed_.empty()) {
+        typed_.pop_back();
+      }
+      return;
+    }
+    if (k >= K::Num1 && k <= K::Num9 && !model_.picker().empty()) return model_.choose(k - K::Num1);
+    switch (k) {
+      case K::Right:
+      case K::PageDown:
+        model_.go(1);
+        break;
+      case K::Left:
+      case K::PageUp:
+        model_.go(-1);
+        break;
+      case K::R:
+        model_.reset();
+        break;
+      case K::Enter:
+        typing_ = true, typed_.clear();
+        break;
+      case K::Q:
+      case K::Escape:
+        window_.close();
+        break;
+      default:
+        break;
+    }
+  }
+
+  TourModel& model_;
+  TourPicture picture_;
+  const std::function<void(const TourModel&)>& changed_;
+  sf::RenderWindow window_;
+  int shown_ = -1;
+  bool typing_ = false;
+  std::string typed_;
+};
+
+}  // namespace
+
+int run_tour_window(TourModel& model, const std::string& font_path, int antialias,
+                    const std::function<void(const TourModel&)>& changed) {
+  sf::Font font;
+  if (!font.loadFromFile(font_path)) return tour_fail(kExitNoFont, "cannot load the font " + font_path);
+  return TourWindow(model, font, antialias, changed).run();
+}
+
+int save_tour_screenshot(TourModel& model, const std::string& font_path, const std::string& out) {
+  sf::Font font;
+  if (!font.loadFromFile(font_path)) return tour_fail(kExitNoFont, "cannot load the font " + font_path);
+  Offscreen off(sf::Vector2u(1280, 800));
+  sf::RenderTexture& target = off.texture();
+  target.setView(letterboxed_view(target.getSize()));
+  TourPicture picture(model, font);
+  picture.rebuild(1, true);
+  picture.draw(target, nullptr);
+  target.display();
+  std::string problem;
+  if (!save_png(target.getTexture().copyToImage(), out, problem)) return tour_fail(kExitError, problem);
+  return kExitOk;
+}
+
+}  // namespace viewer
