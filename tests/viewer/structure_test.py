@@ -2,7 +2,8 @@
 """The viewer's rooms (viewer/README.md): each source file in one folder by
 concern, each include of a viewer header prefixed with its folder, no include
 running back up the layers, no SFML in session/, every source named in its
-folder's CMakeLists.txt.
+folder's CMakeLists.txt, colours written only in render/palette.h, and one
+window loop (app/application.cc's).
 
 Usage: structure_test.py VIEWER_DIR. Prints every breach, one a line, and
 exits 1 when there is any."""
@@ -17,6 +18,15 @@ RANK = {name: i for i, name in enumerate(LAYERS)}
 OTHER_FOLDERS = {"bench"}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+# A window loop: the frame loop over a live window (while (w.isOpen()),
+# while (w.pollEvent(e)), w.waitEvent(e)).
+WINDOW_LOOP = re.compile(r'\bwhile\s*\(\s*[A-Za-z_][A-Za-z_0-9.\->]*\s*(?:\.|->)\s*isOpen\s*\(')
+EVENT_POLL = re.compile(r'(?:\.|->)\s*(?:pollEvent|waitEvent)\s*\(')
+WINDOW_OWNER = "app/application.cc"
+# A colour written out (sf::Color(0x23, ...), sf::Color{24, ...}, a named
+# const sf::Color) belongs in render/palette.h only.
+COLOUR_LITERAL = re.compile(r'sf::Color\s*[({]\s*(?:0x|\d)|\bconst\s+sf::Color\s+k[A-Z]\w*\s*[({=]')
+PALETTE = "render/palette.h"
 
 
 def strip_comments(text):
@@ -40,6 +50,7 @@ def main():
         if path.suffix == ".h":
             headers[path.name] = folder
 
+    loops = []
     for path in sources:
         rel = path.relative_to(root)
         if len(rel.parts) != 2:
@@ -65,6 +76,13 @@ def main():
         code = strip_comments(text)
         if folder == "session" and re.search(r"\bsf::", code):
             problems.append(f"{rel}: session/ uses an SFML type (sf::)")
+        if str(rel) != PALETTE and folder in RANK:
+            for match in COLOUR_LITERAL.finditer(code):
+                line = code.count("\n", 0, match.start()) + 1
+                problems.append(f"{rel}:{line}: a colour written out: name it in {PALETTE}")
+        for pattern in (WINDOW_LOOP, EVENT_POLL):
+            for match in pattern.finditer(code):
+                loops.append(f"{rel}:{code.count(chr(10), 0, match.start()) + 1}")
         if path.suffix == ".cc" and folder in RANK:
             cmake = (root / folder / "CMakeLists.txt")
             listed = cmake.read_text(encoding="utf-8") if cmake.exists() else ""
@@ -73,6 +91,10 @@ def main():
     for folder in LAYERS:
         if not (root / folder / "CMakeLists.txt").exists():
             problems.append(f"{folder}/: no CMakeLists.txt")
+    outside = [l for l in loops if not l.startswith(WINDOW_OWNER + ":")]
+    if outside:
+        problems.append(f"window loops outside {WINDOW_OWNER} (one loop, the Application's): {', '.join(outside)}")
+
     for p in problems:
         print(p)
     print(f"{len(sources)} files checked, {len(problems)} problem(s)")

@@ -15,7 +15,7 @@
 #include "gamehost/random.h"
 #include "gamehost/typed_move.h"
 #include "gamehost/variation_moves.h"
-#include "viewer/analysis/move_tree_panel.h"
+#include "viewer/analysis/move_tree_words.h"
 
 namespace viewer {
 

@@ -21,9 +21,9 @@ constexpr float kMinRadius = 10, kMaxRadius = 19;
 
 sf::Color engine_marker_outline(int rank) {
   switch (rank) {
-    case 1: return {255, 196, 0};
-    case 2: return {200, 205, 215};
-    default: return {215, 130, 60};
+    case 1: return kEngineGold;
+    case 2: return kEngineSilver;
+    default: return kEngineBronze;
   }
 }
 

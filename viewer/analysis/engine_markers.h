@@ -14,6 +14,7 @@
 
 #include "gamehost/review/live_analysis.h"
 #include "viewer/render/mesh.h"
+#include "viewer/render/palette.h"
 
 namespace viewer {
 
@@ -32,7 +33,6 @@ std::vector<EngineMarker> place_engine_markers(const pb::Scene& scene,
 
 // The outline of each rank's disc (gold, silver, bronze) over a dark fill.
 sf::Color engine_marker_outline(int rank);
-inline const sf::Color kEngineMarkerFill{24, 26, 36, 235};
 
 class EngineMarkers : public sf::Drawable {
  public:

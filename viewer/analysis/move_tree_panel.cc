@@ -16,78 +16,9 @@ namespace {
 
 using Tree = gamehost::VariationTree;
 
-const sf::Color kBack(0x1c, 0x1e, 0x24);  // opaque: the move list under it must not show
-const sf::Color kEdge(0x5a, 0x60, 0x6e);
-const sf::Color kVariation(0x8f, 0xc9, 0xff);
-const sf::Color kProblem(0xff, 0x7a, 0x6e);
-const sf::Color kChip(0x3a, 0x3e, 0x48);
-const sf::Color kCurrent(0x4a, 0x6a, 0x3a);
-
 constexpr float kBody = 13, kRowHeight = 19, kIndent = 18;
 
-struct RowBuilder {
-  const Tree& tree;
-  std::size_t per_row;
-  std::vector<TreeRow>& rows;
-  const TreeWords& words;
-
-  void flush(TreeRow& row) {
-    if (!row.items.empty()) rows.push_back(std::move(row));
-    row = TreeRow{row.indent, {}};
-  }
-  std::string label(Tree::NodeId x, bool first) const {
-    const auto& n = tree.node(x);
-    const std::string move = words.notation ? words.notation(x) : n.move.notation;
-    const std::string text = first ? fmt::format("{}. {}", n.ply, move) : move;
-    const bool leaves_game = !n.recorded && tree.node(n.parent).recorded;
-    return leaves_game && !words.branch_mark.empty() ? text + " " + words.branch_mark : text;
-  }
-  // The line that starts with move `x`, at `indent`.
-  void line(Tree::NodeId x, int indent) {
-    TreeRow row{indent, {}};
-    while (x >= 0) {
-      const auto& n = tree.node(x);
-      row.items.push_back({x, label(x, row.items.empty())});
-      const auto& siblings = tree.node(n.parent).children;
-      const bool replaced = siblings.size() > 1 && siblings.front() == x;
-      if (replaced || row.items.size() >= per_row) flush(row);
-      if (replaced)
-        for (std::size_t i = 1; i < siblings.size(); ++i) line(siblings[i], indent + 1);
-      if (n.recorded && n.ply == tree.plies() && !n.children.empty()) {
-        // Lines played on past the game's end.
-        flush(row);
-        for (Tree::NodeId c : n.children) line(c, indent + 1);
-        break;
-      }
-      x = n.children.empty() ? -1 : n.children.front();
-    }
-    flush(row);
-  }
-};
-
 }  // namespace
-
-std::vector<TreeRow> tree_rows(const Tree& tree, std::size_t per_row, const TreeWords& words) {
-  std::vector<TreeRow> rows;
-  RowBuilder b{tree, std::max<std::size_t>(1, per_row), rows, words};
-  if (tree.plies() > 0) b.line(tree.game_node(1), 0);
-  else
-    for (Tree::NodeId c : tree.node(0).children) b.line(c, 1);
-  return rows;
-}
-
-std::string tree_text(const Tree& tree, Tree::NodeId shown, const TreeWords& words) {
-  std::string out;
-  for (const TreeRow& row : tree_rows(tree, 1000, words)) {
-    out += std::string(2 * static_cast<std::size_t>(row.indent), ' ');
-    for (std::size_t i = 0; i < row.items.size(); ++i) {
-      const bool here = row.items[i].node == shown;
-      out += (i ? " " : "") + std::string(here ? "[" : "") + row.items[i].text + (here ? "]" : "");
-    }
-    out += '\n';
-  }
-  return out;
-}
 
 float MoveTreePanel::text(const std::string& s, float x, float y, float size, sf::Color c, bool bold) {
   sf::Text t = crisp_text(*font_, s, size, pixel_scale_, bold);
@@ -100,7 +31,7 @@ float MoveTreePanel::text(const std::string& s, float x, float y, float size, sf
 float MoveTreePanel::button(const std::string& label, float x, float y, Hit hit, bool enabled) {
   const float w = text_width(*font_, label, 12.5f, false, pixel_scale_) + 14;
   const sf::FloatRect box{x, y - 10, w, 20};
-  fill_convex(rounded_rect_points(box, 5), enabled ? kChip : sf::Color(0x2a, 0x2d, 0x34), shapes_);
+  fill_convex(rounded_rect_points(box, 5), enabled ? kRule : kChipDisabled, shapes_);
   text(label, x + 7, y, 12.5f, enabled ? kText : kDim);
   if (enabled) clicks_.push_back({box, hit, label, label});
   return w + 6;
@@ -115,8 +46,8 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
   texts_.clear();
   clicks_.clear();
   picker_box_ = {};
-  fill_convex(rounded_rect_points(area, 8), kBack, shapes_);
-  stroke_closed(rounded_rect_points(area, 8), 1.5f, true, kEdge, shapes_);
+  fill_convex(rounded_rect_points(area, 8), kPanelBox, shapes_);
+  stroke_closed(rounded_rect_points(area, 8), 1.5f, true, kBoxEdge, shapes_);
   const Tree& tree = board.tree();
   const Tree::NodeId shown = board.current();
   const float left = area.left + 12, right = area.left + area.width - 12;
@@ -172,7 +103,7 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
   }
   if (extra.move_box) {
     const sf::FloatRect field{left, y - 11, right - left, 22};
-    fill_convex(rounded_rect_points(field, 4), sf::Color(0x2c, 0x30, 0x3a), shapes_);
+    fill_convex(rounded_rect_points(field, 4), kField, shapes_);
     stroke_closed(rounded_rect_points(field, 4), 1.2f, true, kAccent, shapes_);
     const float w = text("move: " + *extra.move_box, left + 6, y, kBody, kText);
     fill_rect({left + 8 + w, y - 8, 1.5f, 16}, kAccent, shapes_);
@@ -201,7 +132,7 @@ void MoveTreePanel::layout(AnalysisBoard& board, const Extra& extra, const sf::F
       const float w = text_width(font, item.text, kBody, here, pixel_scale);
       if (ix + w > right) break;
       const sf::FloatRect box{ix - 3, y - 9, w + 6, 18};
-      if (here) fill_convex(rounded_rect_points(box, 4), kCurrent, shapes_);
+      if (here) fill_convex(rounded_rect_points(box, 4), kChipOn, shapes_);
       text(item.text, ix, y, kBody, here ? kText : variation ? kVariation : kDim, here);
       clicks_.push_back({box, {item.node, std::nullopt, std::nullopt}, item.text, item.text});
       ix += w + 9;
@@ -253,14 +184,14 @@ void MoveTreePanel::layout_picker(const Extra& extra) {
   box.left = std::clamp(box.left, 4.f, 1276.f - box.width);
   box.top = std::clamp(box.top, 4.f, 796.f - box.height);
   picker_box_ = box;
-  fill_convex(rounded_rect_points(box, 6), kBack, shapes_);
+  fill_convex(rounded_rect_points(box, 6), kPanelBox, shapes_);
   stroke_closed(rounded_rect_points(box, 6), 2, true, kAccent, shapes_);
   picker_title_width_ = text(title, box.left + 10, box.top + 12, 12, kDim);
   float y = box.top + 32;
   for (std::size_t i = 0; i < extra.picker.size(); ++i) {
     const auto& c = extra.picker[i];
     const sf::FloatRect row{box.left + 6, y - 11, box.width - 12, 22};
-    fill_convex(rounded_rect_points(row, 4), kChip, shapes_);
+    fill_convex(rounded_rect_points(row, 4), kRule, shapes_);
     text(rows[i], box.left + 14, y, 14, kText);
     clicks_.push_back({row, {std::nullopt, std::nullopt, c.action_id}, c.label, rows[i]});
     y += 24;

@@ -22,25 +22,6 @@
 
 namespace viewer {
 
-// One line of the move list: moves of one line of play, indented by how
-// deep the variation is nested.
-struct TreeRow {
-  int indent = 0;
-  struct Item {
-    gamehost::VariationTree::NodeId node = 0;
-    std::string text;  // "12. RT@E3" at a row's start, else the notation
-  };
-  std::vector<Item> items;
-};
-// The tree as rows (at most `per_row` moves each): each line, then after a
-// move the variations that replace it, one level deeper.
-// `words`: how moves are written (move_tree_words.h).
-std::vector<TreeRow> tree_rows(const gamehost::VariationTree& tree, std::size_t per_row, const TreeWords& words = {});
-// The rows as text, one line each, two spaces per level, the shown node in
-// [brackets] (for --dump-panel and tests).
-std::string tree_text(const gamehost::VariationTree& tree, gamehost::VariationTree::NodeId shown,
-                      const TreeWords& words = {});
-
 // A row of the live engine's list: "2. GT@G10  +14.8  61%  120 visits" (the
 // list is ranked by visits, as the search ranks moves), or "  exact" for a
 // value the endgame solver proved.

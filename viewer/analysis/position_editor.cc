@@ -14,6 +14,7 @@
 #include "gamehost/registry.h"
 #include "gamehost/regular_file.h"
 #include "viewer/render/text_util.h"
+#include "viewer/render/palette.h"
 
 namespace viewer {
 
@@ -185,25 +186,25 @@ void PositionEditor::draw(sf::RenderTarget& target, float pixel_scale) const {
   };
   sf::RectangleShape bar({kEditorBar.width, kEditorBar.height});
   bar.setPosition(kEditorBar.left, kEditorBar.top);
-  bar.setFillColor(sf::Color(0x30, 0x34, 0x3e));
-  bar.setOutlineColor(sf::Color(0xff, 0xb3, 0x47));
+  bar.setFillColor(kEditorBarFill);
+  bar.setOutlineColor(kEditorAccent);
   bar.setOutlineThickness(1);
   target.draw(bar);
   text_at("Board editor — Ctrl+S save to " + save_to_.filename().string() + " · Ctrl+Z undo · Esc leave",
-          kEditorBar.left + 8, kEditorBar.top + 14, 13, sf::Color(0xff, 0xb3, 0x47));
-  text_at(message_, kEditorBar.left + 8, kEditorBar.top + 34, 13, sf::Color(0xc9, 0xcd, 0xd6));
+          kEditorBar.left + 8, kEditorBar.top + 14, 13, kEditorAccent);
+  text_at(message_, kEditorBar.left + 8, kEditorBar.top + 34, 13, kEditorText);
   if (picker_.empty()) return;
   const sf::FloatRect first = row_rect(0);
   sf::RectangleShape box({kEditorPickerWidth, kEditorRow * static_cast<float>(picker_.size() + 1)});
   box.setPosition(first.left, first.top - kEditorRow);
-  box.setFillColor(sf::Color(0x1b, 0x1d, 0x22, 0xf0));
-  box.setOutlineColor(sf::Color(0xc9, 0xcd, 0xd6));
+  box.setFillColor(kEditorPicker);
+  box.setOutlineColor(kEditorText);
   box.setOutlineThickness(1);
   target.draw(box);
-  text_at("Edit " + picker_title_, first.left + 8, first.top - kEditorRow / 2, 14, sf::Color(0xff, 0xd2, 0x3f));
+  text_at("Edit " + picker_title_, first.left + 8, first.top - kEditorRow / 2, 14, kAccent);
   for (std::size_t i = 0; i < picker_.size(); ++i) {
     const sf::FloatRect r = row_rect(i);
-    text_at(picker_[i].label, r.left + 12, r.top + r.height / 2, 14, sf::Color(0xf4, 0xf4, 0xf4));
+    text_at(picker_[i].label, r.left + 12, r.top + r.height / 2, 14, kEditorChoice);
   }
 }
 

@@ -10,10 +10,12 @@
 #include <thread>
 
 #include "viewer/app/application.h"
+#include "viewer/app/replay_state.h"
 #include "viewer/app/follow_command.h"
 #include "viewer/render/environment.h"
 #include "viewer/teaching/follow.h"
 #include "viewer/teaching/follow_dir.h"
+#include "viewer/teaching/teaching_states.h"
 #include "viewer/export/headless.h"
 #include "viewer/view/side_panel.h"
 
@@ -90,19 +92,47 @@ int follow_window(const FollowCommand& c) {
   Opened opened = open_followed(c, std::move(*first));
   sf::Font font;
   if (!font.loadFromFile(font_choice.path)) return follow_failure(kExitNoFont, "cannot load the font " + font_choice.path);
-  auto follower = std::make_shared<Follower>(LiveLog(c.log));
-  ReplaySession* session = opened.session.get();
-  StartOptions start{session->plies(), c.select, opened.overlays, c.export_dir, c.antialias, nullptr, {}};
-  start.analysis_threads = c.analysis_threads;
-  start.on_update = [follower, session](ReplayView& view, float dt) { return follower->tick(*session, view, dt); };
-  Application application(session, "", font, start);
+  ReplaySession& session = *opened.session;
+  WindowOptions window;
+  window.antialias = c.antialias;
+  Application application(window);
+  ReplayStart start{session.plies(), c.select, opened.overlays, c.export_dir, nullptr};
+  ReplayModes modes;
+  modes.analysis_threads = c.analysis_threads;
+  push_replay_states(application, session, font, start, modes, [&](ReplayView& view) {
+    return std::make_unique<FollowState>(LiveLog(c.log), session, view);
+  });
+  return application.run();
+}
+
+// A tournament folder's grid in the window.
+int follow_dir_window(const FollowCommand& c) {
+  const FontChoice font_choice = choose_font(c.font_path);
+  if (!font_choice.problem.empty()) return follow_failure(kExitNoFont, font_choice.problem);
+  if (const auto problem = display_problem()) return follow_failure(kExitNoDisplay, *problem);
+  sf::Font font;
+  if (!font.loadFromFile(font_choice.path)) return follow_failure(kExitNoFont, "cannot load the font " + font_choice.path);
+  WindowOptions window;
+  window.title = "replay-viewer: " + c.log;
+  window.antialias = c.antialias;
+  window.frame_rate = 30;
+  window.letterboxed = false;
+  Application application(window);
+  application.push(make_follow_dir_state(c, font));
   return application.run();
 }
 
 }  // namespace
 
 int run_follow(const FollowCommand& c) {
-  if (is_tournament_folder(c.log)) return run_follow_dir(c);
+  if (is_tournament_folder(c.log)) {
+    if (!c.dump.empty() || !c.screenshot.empty()) return run_follow_dir(c);
+    try {
+      return follow_dir_window(c);
+    } catch (const std::exception& e) {
+      return follow_failure(kExitError, std::string("error: ") + e.what());
+    }
+  }
   if (!c.screenshot.empty())
     return follow_failure(kExitUsage, "--follow LOG --screenshot: a game being played is drawn in the window; --screenshot "
                             "draws a tournament folder's grid");

@@ -4,11 +4,13 @@
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTexture.hpp>
-#include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <SFML/System/Clock.hpp>
+
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -21,6 +23,7 @@
 #include "viewer/view/replay_view.h"
 #include "viewer/render/scene_drawable.h"
 #include "viewer/render/text_util.h"
+#include "viewer/render/palette.h"
 
 namespace viewer {
 
@@ -126,7 +129,7 @@ struct Grid {
 };
 
 void draw_text(sf::RenderTarget& w, const sf::Font& font, const std::string& s, float x, float y, unsigned size,
-               sf::Color colour = sf::Color(0xe6, 0xe8, 0xeb)) {
+               sf::Color colour = kGridText) {
   const std::string shown = gamehost::visible_lines(s);  // names from logs: no control characters drawn raw
   sf::Text t(sf::String::fromUtf8(shown.begin(), shown.end()), font, size);
   t.setFillColor(colour);
@@ -169,7 +172,7 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
   const int columns = shown.size() <= 1 ? 1 : shown.size() <= 4 ? 2 : shown.size() <= 9 ? 3 : 4;
   const int rows = std::max<int>(1, (static_cast<int>(shown.size()) + columns - 1) / columns);
   const float cell_w = (size.x - table_w - 16) / columns, cell_h = (size.y - 8) / static_cast<float>(rows);
-  target.clear(sf::Color(0x23, 0x26, 0x2d));
+  target.clear(kWindowBackground);
   for (std::size_t i = 0; i < shown.size(); ++i) {
     const TableGame& g = *shown[i];
     Board& b = boards[g.file];
@@ -207,7 +210,7 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
               fitted(font, fmt::format("{} — ply {}", std::filesystem::path(g.file).stem().string(), g.plies), 14,
                      cell_w - 12),
               x, y, 14);
-    if (!b.note.empty()) draw_text(target, font, b.note.substr(0, 80), x, y + 30, 12, sf::Color(0xff, 0x9a, 0x8a));
+    if (!b.note.empty()) draw_text(target, font, b.note.substr(0, 80), x, y + 30, 12, kGridNote);
     else target.draw(b.layers);
   }
   // The table of results.
@@ -218,7 +221,7 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
     if (ty > size.y - 20) break;
     // The whole name on its line (fitted only past the table's width), the
     // result or the ply on the next.
-    const sf::Color colour = g.finished ? sf::Color(0xc8, 0xcc, 0xd2) : sf::Color(0xff, 0xd7, 0x00);
+    const sf::Color colour = g.finished ? kFinished : kPlaying;
     draw_text(target, font, fitted(font, std::filesystem::path(g.file).stem().string(), 12, table_w - 16), tx, ty, 12,
               colour);
     draw_text(target, font, fitted(font, g.finished ? g.result : fmt::format("playing, ply {}", g.plies), 12,
@@ -228,49 +231,62 @@ void draw_grid(sf::RenderTarget& target, Grid& grid, bool scan, const FollowComm
   }
 }
 
-int follow_dir_window(const FollowCommand& c) {
+// The grid as the window's state (the whole window, one unit a pixel):
+// the folder scanned five times a second, Q closes.
+class FollowDirState : public State {
+ public:
+  FollowDirState(const FollowCommand& c, const sf::Font& font) : command_(c), font_(font) {}
+
+  bool handle_event(const sf::Event& e, sf::Vector2f) override {
+    if (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::Q) stack().close_window();
+    return true;
+  }
+
+  void draw(sf::RenderTarget& target) override {
+    const bool scan = first_ || since_scan_.getElapsedTime().asSeconds() > 0.2f;
+    if (scan) {
+      first_ = false;
+      since_scan_.restart();
+    }
+    draw_grid(target, grid_, scan, command_, font_);
+  }
+
+  bool busy() const override { return true; }  // the games move on by themselves
+
+ private:
+  FollowCommand command_;
+  const sf::Font& font_;
+  Grid grid_;
+  sf::Clock since_scan_;
+  bool first_ = true;
+};
+
+// --screenshot: the grid once, offscreen.
+int follow_dir_screenshot(const FollowCommand& c) {
   const FontChoice font_choice = choose_font(c.font_path);
   if (!font_choice.problem.empty()) return follow_failure(kExitNoFont, font_choice.problem);
   if (const auto problem = display_problem()) return follow_failure(kExitNoDisplay, *problem);
   sf::Font font;
   if (!font.loadFromFile(font_choice.path)) return follow_failure(kExitNoFont, "cannot load the font " + font_choice.path);
   Grid grid;
-  if (!c.screenshot.empty()) {
-    sf::RenderTexture texture;
-    if (!texture.create(1280, 800)) return follow_failure(kExitError, "cannot create a 1280x800 offscreen image");
-    draw_grid(texture, grid, true, c, font);
-    texture.display();
-    if (!texture.getTexture().copyToImage().saveToFile(c.screenshot)) return follow_failure(kExitError, "cannot write " + c.screenshot);
-    return kExitOk;
-  }
-  sf::RenderWindow window(sf::VideoMode(1280, 800), "replay-viewer: " + c.log);
-  window.setFramerateLimit(30);
-  sf::Clock since_scan;
-  bool first = true;
-  while (window.isOpen()) {
-    sf::Event e;
-    while (window.pollEvent(e)) {
-      if (e.type == sf::Event::Closed || (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::Q))
-        window.close();
-      if (e.type == sf::Event::Resized)
-        window.setView(sf::View(sf::FloatRect(0, 0, static_cast<float>(e.size.width), static_cast<float>(e.size.height))));
-    }
-    const bool scan = first || since_scan.getElapsedTime().asSeconds() > 0.2f;
-    if (scan) {
-      first = false;
-      since_scan.restart();
-    }
-    draw_grid(window, grid, scan, c, font);
-    window.display();
-  }
+  sf::RenderTexture texture;
+  if (!texture.create(1280, 800)) return follow_failure(kExitError, "cannot create a 1280x800 offscreen image");
+  draw_grid(texture, grid, true, c, font);
+  texture.display();
+  if (!texture.getTexture().copyToImage().saveToFile(c.screenshot)) return follow_failure(kExitError, "cannot write " + c.screenshot);
   return kExitOk;
 }
 
 }  // namespace
 
+std::unique_ptr<State> make_follow_dir_state(const FollowCommand& command, const sf::Font& font) {
+  return std::make_unique<FollowDirState>(command, font);
+}
+
 int run_follow_dir(const FollowCommand& c) {
+  assert(!c.dump.empty() || !c.screenshot.empty());
   try {
-    return c.dump.empty() ? follow_dir_window(c) : follow_dir_dump(c);
+    return c.dump.empty() ? follow_dir_screenshot(c) : follow_dir_dump(c);
   } catch (const std::exception& e) {
     return follow_failure(kExitError, std::string("error: ") + e.what());
   }

@@ -6,11 +6,15 @@
 // whole records, no lock.
 #pragma once
 
+#include <SFML/Graphics/Font.hpp>
+
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "viewer/teaching/follow.h"
+#include "viewer/view/state_stack.h"
 
 namespace viewer {
 
@@ -33,6 +37,12 @@ std::string tournament_rows(const std::vector<TableGame>& games);
 // Whether `path` names a tournament folder rather than a log.
 bool is_tournament_folder(const std::filesystem::path& path);
 
+// The grid as a state of the window's stack (view/state_stack.h), the
+// whole window (one unit a pixel: WindowOptions::letterboxed false).
+std::unique_ptr<State> make_follow_dir_state(const FollowCommand& command, const sf::Font& font);
+
+// Headless: the table as text (--dump-panel) or the grid as one PNG
+// (--screenshot). Returns the exit status.
 int run_follow_dir(const FollowCommand& command);
 
 }  // namespace viewer

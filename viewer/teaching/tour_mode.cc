@@ -1,20 +1,16 @@
-// replay-viewer --tour: the model (the step, the learner's answers) and
-// the tour's own command line, and its window.
+// replay-viewer --tour: the model (the step, the learner's answers), its
+// state in the window and its picture offscreen (the command: app/tour_command.cc).
 #include "viewer/teaching/tour_mode.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
 
-#include <cstring>
 #include <fstream>
 
 #include "viewer/render/environment.h"
 #include "gamehost/error.h"
 #include "gamehost/input_checks.h"
-#include "gamehost/registry.h"
-#include "gamehost/transport.h"
 #include "viewer/export/headless.h"
 #include "viewer/render/label_layout.h"
 #include "viewer/render/path_player.h"
@@ -24,12 +20,8 @@
 #include "viewer/render/text_util.h"
 
 #include <SFML/Graphics/RectangleShape.hpp>
-#include <SFML/Graphics/RenderWindow.hpp>
-#include <SFML/System/Clock.hpp>
-#include <SFML/System/Err.hpp>
 #include <SFML/Window/Event.hpp>
 #include <SFML/Window/Keyboard.hpp>
-#include <SFML/System/Sleep.hpp>
 
 namespace viewer {
 
@@ -160,20 +152,11 @@ std::string TourModel::dump() const {
   return out;
 }
 
-bool wants_tour(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--tour") == 0 || std::strncmp(argv[i], "--tour=", 7) == 0) return true;
-  return false;
-}
-
-// One line on stderr, as main()'s errors; the status.
 int tour_fail(int code, const std::string& message) {
   std::fflush(stdout);
   std::fprintf(stderr, "replay-viewer: %s\n", gamehost::clipped_words(message).c_str());
   return code;
 }
-
-namespace {
 
 bool write_tour_dump(const std::string& path, const std::string& raw) {
   const std::string text = visible_dump(raw);  // the tour file's texts made visible
@@ -184,82 +167,6 @@ bool write_tour_dump(const std::string& path, const std::string& raw) {
   return std::rename((path + ".part").c_str(), path.c_str()) == 0;  // whole, for a reader polling it
 }
 
-}  // namespace
-
-int run_tour_command(int argc, char** argv) {
-  CLI::App app{"replay-viewer --tour: a guided tour of a game's rules (docs/teaching.md)", "replay-viewer"};
-  std::string file, dump, font_path, screenshot;
-  std::vector<std::string> answers, plugin_dirs;
-  int step = 1, antialias = -1;
-  bool window = false;
-  gamehost::LoadOptions load;
-  load.isolate = gamehost::isolate_from_environment();
-  app.add_option("--tour", file, "the tour file (default: the shipped Alien City tour)")
-      ->expected(0, 1)
-      ->type_name("[FILE]");
-  app.add_option("--step", step, "start at step N (1 = the first)")->type_name("N");
-  app.add_option("--dump-panel", dump,
-                 "write the tour's panel as tab-separated text (section, key, value, text) "
-                 "to FILE or -, after --answer; needs no display")
-      ->type_name("FILE");
-  app.add_option("--answer", answers,
-                 "with --dump-panel or --screenshot: answer the step's task with TEXT first (a move, or a "
-                 "place for a click task); repeatable")
-      ->type_name("TEXT");
-  app.add_flag("--window", window, "with --dump-panel FILE: open the window too, and rewrite FILE after every change");
-  app.add_option("--screenshot", screenshot, "draw the step (after --answer) offscreen to OUT.png and exit")
-      ->type_name("OUT.png");
-  app.add_option("--plugins", plugin_dirs, "also search DIR for plugins")->type_name("DIR")->allow_extra_args(false);
-  app.add_flag("--isolate", load.isolate, "run the game's plugin in its own process");
-  app.add_option("--font", font_path, "a TrueType font (default $GAMEHOST_FONT, else DejaVu Sans)")->type_name("TTF");
-  app.add_option("--antialias", antialias, "multisampling of the window, 0-16")->check(CLI::Range(0, 16));
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitUsage;
-  }
-  if (window && (dump.empty() || dump == "-")) return tour_fail(kExitUsage, "--window: give --dump-panel FILE too");
-  if (!answers.empty() && ((dump.empty() && screenshot.empty()) || window))
-    return tour_fail(kExitUsage, "--answer: only with --dump-panel or --screenshot (no window)");
-  if (!screenshot.empty() && window) return tour_fail(kExitUsage, "--screenshot: not with --window");
-  if (!screenshot.empty())
-    if (const auto problem = prepare_output(screenshot, OutputKind::File, false))
-      return tour_fail(kExitError, *problem);
-  if (!dump.empty() && dump != "-")
-    if (const auto problem = prepare_output(dump, OutputKind::File, false)) return tour_fail(kExitError, *problem);
-  try {
-    const std::string path = file.empty() ? gamehost::default_tour_path() : file;
-    gamehost::Tour tour = gamehost::read_tour(path);
-    gamehost::Registry registry = gamehost::Registry::scan(gamehost::plugin_search_path(plugin_dirs), load);
-    gamehost::Plugin& plugin = tour_plugin(registry, tour);
-    const int count = static_cast<int>(tour.steps.size());
-    if (step < 1 || step > count)
-      return tour_fail(kExitUsage, fmt::format("--step {}: {} has steps 1 to {}", step, path, count));
-    TourModel model(plugin, std::move(tour), static_cast<std::size_t>(step - 1));
-    if (!window)
-      for (const auto& a : answers) model.answer(a);
-    if (!dump.empty() && !window && !write_tour_dump(dump, model.dump()))
-      return tour_fail(kExitError, "cannot write " + dump);
-    if (!dump.empty() && !window && screenshot.empty()) return kExitOk;
-    const FontChoice font = choose_font(font_path);
-    if (!font.problem.empty()) return tour_fail(kExitNoFont, font.problem);
-    if (const auto problem = display_problem()) return tour_fail(kExitNoDisplay, *problem);
-    // RenderScene is optional: the window and the screenshot draw the
-    // game's scenes, the text dump needs none.
-    const auto& methods = plugin.info().optional_methods();
-    if (std::find(methods.begin(), methods.end(), pb::METHOD_RENDER_SCENE) == methods.end())
-      return tour_fail(kExitError, fmt::format("{}: the {} plugin draws no scenes (no RenderScene): the tour is shown "
-                                               "as text only, with --dump-panel",
-                                               path, plugin.id()));
-    if (!screenshot.empty()) return save_tour_screenshot(model, font.path, screenshot);
-    return run_tour_window(model, font.path, antialias, [&](const TourModel& m) {
-      if (!dump.empty() && !write_tour_dump(dump, m.dump())) throw gamehost::HostError("cannot write " + dump);
-    });
-  } catch (const std::exception& e) {
-    return tour_fail(kExitError, std::string("error: ") + e.what());
-  }
-}
 
 }  // namespace viewer
 
@@ -267,13 +174,6 @@ int run_tour_command(int argc, char** argv) {
 
 namespace viewer {
 namespace {
-
-const sf::Color kTourBackground(0x23, 0x26, 0x2d);
-const sf::Color kTourPanelBox(0x1c, 0x1e, 0x24);
-const sf::Color kTourTitle(0xff, 0xff, 0xff);
-const sf::Color kTourTask(0xff, 0xd2, 0x3f);
-const sf::Color kTourRight(0x7c, 0xd9, 0x92);
-const sf::Color kTourWrong(0xff, 0x8a, 0x80);
 
 // The board and the panel of the shown step, for the window and --screenshot.
 class TourPicture {
@@ -315,12 +215,12 @@ class TourPicture {
 
   // `typed`: the answer being typed (Enter), or null.
   void draw(sf::RenderTarget& target, const std::string* typed) const {
-    target.clear(scene_ && scene_->scene().background() ? to_color(scene_->scene().background()) : kTourBackground);
+    target.clear(scene_ && scene_->scene().background() ? to_color(scene_->scene().background()) : kWindowBackground);
     target.draw(layers_);
     target.draw(paths_);
     sf::RectangleShape box({kPanelArea.width, kPanelArea.height});
     box.setPosition(kPanelArea.left, kPanelArea.top);
-    box.setFillColor(kTourPanelBox);
+    box.setFillColor(kPanelBox);
     target.draw(box);
     const float left = kPanelArea.left + 18, width = kPanelArea.width - 36;
     float y = kPanelArea.top + 16;
@@ -329,10 +229,10 @@ class TourPicture {
     for (const auto& line : lines) {
       const float size = line.style == 1 ? 19.f : 14.f;
       const bool bold = line.style == 1 || line.style == 2;
-      const sf::Color colour = line.style == 1   ? kTourTitle
-                               : line.style == 2 ? kTourTask
-                               : line.style == 3 ? kTourRight
-                               : line.style == 4 ? kTourWrong
+      const sf::Color colour = line.style == 1   ? kTitleText
+                               : line.style == 2 ? kAccent
+                               : line.style == 3 ? kAnswerRight
+                               : line.style == 4 ? kAnswerWrong
                                : line.style == 5 ? kDim
                                                  : kText;
       // The keys' line stands at the foot of the panel.
@@ -357,65 +257,49 @@ class TourPicture {
   PathPlayer paths_;
 };
 
-class TourWindow {
+// The tour as the window's state: a click answers, Enter types an answer,
+// the arrows step, R resets, Q or Esc closes the window.
+class TourState : public State {
  public:
-  TourWindow(TourModel& model, const sf::Font& font, int antialias,
-             const std::function<void(const TourModel&)>& changed)
-      : model_(model), picture_(model, font), changed_(changed) {
-    sf::ContextSettings settings;
-    settings.antialiasingLevel = window_antialiasing(antialias);
-    std::streambuf* old = sf::err().rdbuf(nullptr);  // Mesa's "vertical sync not supported": noise
-    window_.create(sf::VideoMode(1280, 800), model.tour().title.empty() ? "replay-viewer --tour" : model.tour().title,
-                   sf::Style::Default, settings);
-    sf::err().rdbuf(old);
-    window_.setFramerateLimit(60);
-    window_.setView(letterboxed_view(window_.getSize()));
-  }
+  TourState(TourModel& model, const sf::Font& font, std::function<void(const TourModel&)> changed)
+      : model_(model), picture_(model, font), changed_(std::move(changed)) {}
 
-  int run() {
-    sf::Clock clock;
-    while (window_.isOpen()) {
-      sf::Event e;
-      while (window_.pollEvent(e)) handle(e);
-      if (shown_ != model_.version()) {
-        shown_ = model_.version();
-        picture_.rebuild(pixel_scale_for(window_.getSize()), false);
-        changed_(model_);
-      }
-      picture_.update(clock.restart().asSeconds());
-      picture_.draw(window_, typing_ ? &typed_ : nullptr);
-      window_.display();
-      sf::sleep(sf::milliseconds(8));
-    }
-    return kExitOk;
-  }
-
- private:
-  void handle(const sf::Event& e) {
+  bool handle_event(const sf::Event& e, sf::Vector2f at) override {
     switch (e.type) {
-      case sf::Event::Closed:
-        window_.close();
-        break;
-      case sf::Event::Resized:
-        window_.setView(letterboxed_view(window_.getSize()));
-        picture_.rebuild(pixel_scale_for(window_.getSize()), true);
-        break;
       case sf::Event::MouseButtonPressed:
         if (e.mouseButton.button == sf::Mouse::Left && !typing_)
-          if (const pb::HitArea* hit = picture_.hit(window_.mapPixelToCoords({e.mouseButton.x, e.mouseButton.y})))
-            model_.click(*hit);
-        break;
+          if (const pb::HitArea* hit = picture_.hit(at)) model_.click(*hit);
+        return true;
       case sf::Event::TextEntered:
         if (typing_ && e.text.unicode >= 32 && e.text.unicode < 127) typed_ += static_cast<char>(e.text.unicode);
-        break;
+        return true;
       case sf::Event::KeyPressed:
         key(e.key.code);
-        break;
+        return true;
       default:
-        break;
+        return false;
     }
   }
 
+  bool update(float dt) override {
+    if (shown_ != model_.version()) {
+      shown_ = model_.version();
+      picture_.rebuild(scale_, false);
+      changed_(model_);
+    }
+    picture_.update(dt);
+    return true;
+  }
+
+  void resized(sf::Vector2u size) override {
+    scale_ = pixel_scale_for(size);
+    if (shown_ >= 0) picture_.rebuild(scale_, true);
+  }
+
+  void draw(sf::RenderTarget& target) override { picture_.draw(target, typing_ ? &typed_ : nullptr); }
+  bool busy() const override { return true; }  // drawn every frame, as the paths animate
+
+ private:
   void key(sf::Keyboard::Key k) {
     using K = sf::Keyboard;
     if (typing_) {
@@ -447,7 +331,7 @@ class TourWindow {
         break;
       case K::Q:
       case K::Escape:
-        window_.close();
+        stack().close_window();
         break;
       default:
         break;
@@ -456,8 +340,8 @@ class TourWindow {
 
   TourModel& model_;
   TourPicture picture_;
-  const std::function<void(const TourModel&)>& changed_;
-  sf::RenderWindow window_;
+  std::function<void(const TourModel&)> changed_;
+  float scale_ = 1;
   int shown_ = -1;
   bool typing_ = false;
   std::string typed_;
@@ -465,11 +349,9 @@ class TourWindow {
 
 }  // namespace
 
-int run_tour_window(TourModel& model, const std::string& font_path, int antialias,
-                    const std::function<void(const TourModel&)>& changed) {
-  sf::Font font;
-  if (!font.loadFromFile(font_path)) return tour_fail(kExitNoFont, "cannot load the font " + font_path);
-  return TourWindow(model, font, antialias, changed).run();
+std::unique_ptr<State> make_tour_state(TourModel& model, const sf::Font& font,
+                                       std::function<void(const TourModel&)> changed) {
+  return std::make_unique<TourState>(model, font, std::move(changed));
 }
 
 int save_tour_screenshot(TourModel& model, const std::string& font_path, const std::string& out) {

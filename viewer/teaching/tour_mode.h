@@ -9,29 +9,29 @@
 // checks them.
 #pragma once
 
+#include <SFML/Graphics/Font.hpp>
+
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gamehost/tour.h"
 #include "viewer/render/scene_drawable.h"
+#include "viewer/view/state_stack.h"
 
 namespace viewer {
 
-// Whether the command line asks for the tour (it holds --tour or
-// --tour=FILE); main() then hands it to run_tour_command().
-bool wants_tour(int argc, char** argv);
-// Parses the tour's own options and runs it: the window, or headless with
-// --dump-panel. Returns the exit status (environment.h).
-int run_tour_command(int argc, char** argv);
-
 class TourModel;
-// The window (needs a display and the font at `font_path`): returns the
-// exit status; `changed` is called after every change of the model.
-int run_tour_window(TourModel& model, const std::string& font_path, int antialias,
-                    const std::function<void(const TourModel&)>& changed);
+// The tour as a state of the window's stack (view/state_stack.h), the
+// whole window; `changed` is called after every change of the model.
+std::unique_ptr<State> make_tour_state(TourModel& model, const sf::Font& font,
+                                       std::function<void(const TourModel&)> changed);
+// Writes the --dump-panel text to `path` (whole, through a .part file) or
+// stdout ("-"); false when it cannot be written.
+bool write_tour_dump(const std::string& path, const std::string& text);
 
 // Prints "replay-viewer: MESSAGE" on stderr; returns `code`.
 int tour_fail(int code, const std::string& message);

@@ -13,10 +13,6 @@ namespace viewer {
 
 namespace {
 
-const sf::Color kFrame(0x3a, 0x3e, 0x48);
-const sf::Color kZero(0x7a, 0x80, 0x8c);
-const sf::Color kCurrent(0xff, 0xd2, 0x3f);
-
 // A polyline as dashes (on, off in logical pixels), for a line that must
 // differ from another without colour.
 void stroke_dashed(const Points& pts, float width, float on, float off, sf::Color c, std::vector<sf::Vertex>& out) {
@@ -39,9 +35,7 @@ void stroke_dashed(const Points& pts, float width, float on, float off, sf::Colo
 }  // namespace
 
 sf::Color player_line_colour(int seat) {
-  static const sf::Color colours[] = {sf::Color(0x56, 0xb4, 0xe9), sf::Color(0xcc, 0x79, 0xa7),
-                                      sf::Color(0x00, 0x9e, 0x73), sf::Color(0xf0, 0xe4, 0x42)};
-  return colours[static_cast<std::size_t>(std::max(0, seat)) % 4];
+  return kSeatColours[static_cast<std::size_t>(std::max(0, seat)) % 4];
 }
 
 sf::Vector2f EvalGraph::point_of(int ply, double margin) const {
@@ -65,16 +59,16 @@ void EvalGraph::layout(const GameReview& review, int plies, int current, sf::Flo
     }
   range_ = std::max(10.0, std::ceil(top / 10) * 10);
 
-  stroke_closed(rounded_rect_points(area, 4), 1, true, kFrame, shapes);
+  stroke_closed(rounded_rect_points(area, 4), 1, true, kRule, shapes);
   const float zero_y = point_of(0, 0).y;
-  fill_rect({plot_.left, zero_y - 0.5f, plot_.width, 1}, kZero, shapes);
+  fill_rect({plot_.left, zero_y - 0.5f, plot_.width, 1}, kZeroLine, shapes);
   label(margin_text(range_), area.left + 4, plot_.top + 5, 10.5f, kDim);
   label("0", area.left + 4, zero_y, 10.5f, kDim);
   label(margin_text(-range_), area.left + 4, plot_.top + plot_.height - 5, 10.5f, kDim);
 
   // The current ply, under the lines.
   const float cx = point_of(std::clamp(current, 0, plies_), 0).x;
-  fill_rect({cx - 1, plot_.top - 2, 2, plot_.height + 4}, kCurrent, shapes);
+  fill_rect({cx - 1, plot_.top - 2, 2, plot_.height + 4}, kAccent, shapes);
 
   // The legend: each player's name in its line's colour, the line style
   // drawn before it, above the plot on the right.

@@ -5,13 +5,10 @@
 #include <algorithm>
 
 #include "viewer/view/side_panel.h"
+#include "viewer/render/palette.h"
 
 namespace viewer {
 namespace {
-
-const sf::Color kMeta(0xa8, 0xc4, 0xe0);  // light steel blue: the log's, not the scene's
-const sf::Color kNote(0xff, 0xe8, 0x9a);
-const sf::Color kRuleLine(0x3a, 0x3e, 0x48);
 constexpr float kSize = 12.5f, kLine = 16;
 constexpr int kNoteLines = 4;
 
@@ -21,7 +18,7 @@ float SidePanel::layout_record(const std::vector<RecordRow>& rows, float y) {
   if (rows.empty()) return y;
   const float left = area_.left + 16, width = area_.width - 32;
   y += 6;
-  fill_rect({left, y - 6, width, 1}, kRuleLine, shapes_);
+  fill_rect({left, y - 6, width, 1}, kRule, shapes_);
   y += 8;
   int note_lines = 0;
   for (const RecordRow& r : rows) {

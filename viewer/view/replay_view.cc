@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "viewer/render/label_layout.h"
+#include "viewer/render/palette.h"
 
 namespace viewer {
 
@@ -214,7 +215,7 @@ void ReplayView::set_pixel_scale(float scale) {
 
 sf::Color ReplayView::background() const {
   const auto bg = current_ ? current_->scene().background() : 0;
-  return bg ? to_color(bg) : sf::Color(0x23, 0x26, 0x2d);
+  return bg ? to_color(bg) : kWindowBackground;
 }
 
 void ReplayView::draw(sf::RenderTarget& target) const {

@@ -10,8 +10,6 @@ namespace viewer {
 
 namespace {
 
-const sf::Color kGood(0x9a, 0xd0, 0x8a);
-
 std::string review_title(const GameReview& review) {
   const auto& s = review.header().settings();
   std::string t = fmt::format("{} {} iterations a position", s.engine(), s.iterations());

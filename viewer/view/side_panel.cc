@@ -15,9 +15,6 @@ namespace viewer {
 
 namespace {
 
-const sf::Color kRule(0x3a, 0x3e, 0x48);
-const sf::Color kHighlight(0x3b, 0x41, 0x52);
-
 constexpr float kTitle = 19, kBody = 13.5f, kHead = 14.5f, kMoves = 13, kReview = 12.5f, kGraphHeight = 76;
 
 std::string span_text(const pb::PanelLine& l) {
@@ -136,7 +133,7 @@ float SidePanel::layout_header(const ReplaySession& session, const pb::Scene& sc
     const bool on = std::find(state.overlays_on.begin(), state.overlays_on.end(), o.key()) != state.overlays_on.end();
     const std::string label = fmt::format("{} {}", o.shortcut(), o.key());
     const float tw = text_width(*font_, label, 12.5f, false, pixel_scale_);
-    fill_convex(rounded_rect_points({x, y - 10, tw + 14, 20}, 5), on ? sf::Color(0x4a, 0x6a, 0x3a) : kRule, shapes_);
+    fill_convex(rounded_rect_points({x, y - 10, tw + 14, 20}, 5), on ? kChipOn : kRule, shapes_);
     add_text(label, x + 7, y, 12.5f, on ? kText : kDim, false);
     x += tw + 22;
   }
@@ -373,8 +370,8 @@ int SidePanel::layout_moves(const ReplaySession& session, const GameReview* revi
       const std::string label = move_label(session, i, ply);
       const sf::FloatRect cell{x, y - row_h / 2 + 1, col_w - 6, row_h - 2};
       if (i == ply) fill_convex(rounded_rect_points(cell, 4), kAccent, shapes_);
-      const sf::Color num = i == ply ? sf::Color(0x30, 0x30, 0x30) : kDim;
-      const sf::Color txt = i == ply ? sf::Color(0x10, 0x10, 0x10) : kText;
+      const sf::Color num = i == ply ? kDimOnAccent : kDim;
+      const sf::Color txt = i == ply ? kTextOnAccent : kText;
       add_text(std::to_string(i), x + 4, y, kMoves - 1, num, false);
       add_text(label, x + 34, y, kMoves, i > 0 && session.moves()[i - 1].taken_back ? kDim : txt, i == ply);
       // A move taken back (LogPly.taken_back) is struck through.
@@ -419,7 +416,7 @@ void SidePanel::layout_mark(const GameReview& review, int ply, bool current, sf:
   const std::string text = move_mark(review, ply);
   if (text.empty()) return;
   const ClassMark m = class_mark(review.at(ply)->move_class());
-  const sf::Color c = current ? sf::Color(0x10, 0x10, 0x10) : m.colour;
+  const sf::Color c = current ? kTextOnAccent : m.colour;
   const float w = text_width(*font_, text, kMoves - 1, true, pixel_scale_);
   const float right = cell.left + cell.width - 4, y = cell.top + cell.height / 2;
   add_text(text, right - w, y, kMoves - 1, c, true);
