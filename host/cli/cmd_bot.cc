@@ -1,10 +1,15 @@
 // `gamehost bot`: a local agent seated on a server, as lichess bots are. It
 // subscribes to the lobby, joins an open seat of a game it accepts, plays it
 // to the end with the agent deciding on the state bytes the server sends,
-// and goes on until --games games are finished.
+// and goes on until --games games are finished. In a game with hidden
+// information the agent decides on the sample of its seat's view that the
+// server sends the seat to move (net.proto Position.seat_sample).
 #include <fmt/core.h>
 
+#include <google/protobuf/util/json_util.h>
+
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <set>
 
@@ -12,7 +17,9 @@
 #include "gamehost/chance_secret.h"
 #include "gamehost/suggest.h"
 #include "gamehost/client/client.h"
+#include "gamehost/hidden_sample.h"
 #include "gamehost/input_checks.h"
+#include "gamehost/json_codec.h"
 #include "gamehost/regular_file.h"
 #include "remote.h"
 
@@ -48,6 +55,11 @@ class Bot {
       fmt::print("{}\n", line);
       std::fflush(stdout);
     };
+    if (!settings.record.empty()) {
+      record_.open(settings.record, std::ios::out | std::ios::trunc);
+      if (!record_) throw HostError(fmt::format("--record {}: cannot write it", settings.record));
+      client_.received = [this](const net::ServerMessage& m) { write_record(m); };
+    }
   }
 
   void run() {
@@ -74,7 +86,19 @@ class Bot {
     c.name = s.name.empty() ? "bot " + s.agent : s.name;
     c.join_password = read_join_password(s.join_password_file);
     c.reconnect_for = std::chrono::seconds(s.reconnect_seconds);
+    c.seat_samples = true;  // games with hidden information: searched on the seat's sample
     return c;
+  }
+
+  // --record: the message as protobuf's JSON mapping (the project's
+  // convention), on one line.
+  void write_record(const net::ServerMessage& m) {
+    auto options = json_print_options();
+    options.add_whitespace = false;
+    std::string line;
+    (void)google::protobuf::util::MessageToJsonString(m, &line, options);
+    record_ << line << '\n';
+    record_.flush();
   }
   // The game's plugin installed here, or nullptr.
   Plugin* local_plugin(const std::string& id) {
@@ -119,15 +143,16 @@ class Bot {
                                     }()),
                                     list.empty() ? "it hosts none" : "it hosts: " + list));
       }
-      // An engine decides on the state bytes, which a seat of a game with
-      // hidden information is never sent: only `random` (legal ids alone)
-      // plays those remotely.
-      const std::string why = at->second.has_hidden_information() && !random_only_
-                                  ? fmt::format("{} has hidden information: the server never sends its state, and "
-                                                "engines that decide from a seat's view alone are not supported "
-                                                "remotely yet (--agent random plays it)", id)
-                                  : !random_only_ && !local_plugin(id)
-                                        ? fmt::format("{} is not installed here, and the agent needs its plugin", id)
+      // An engine decides on state bytes: for a game with hidden
+      // information, the sample of its seat's view the server sends
+      // (Position.seat_sample), which needs a plugin that can sample.
+      Plugin* plugin = random_only_ ? nullptr : local_plugin(id);
+      const std::string why = !random_only_ && !plugin
+                                  ? fmt::format("{} is not installed here, and the agent needs its plugin", id)
+                                  : plugin && at->second.has_hidden_information() && !samples_hidden(*plugin)
+                                        ? fmt::format("{} has hidden information and its plugin here cannot sample "
+                                                      "a seat's view (SampleHidden), which an engine searches on "
+                                                      "(--agent random plays it)", id)
                                         : "";
       if (why.empty()) types_[id] = at->second;
       else if (all) skipped.push_back(why);
@@ -248,20 +273,23 @@ class Bot {
       return *agent_->choose(Turn{*plugin, position.state(), position.info(), game.seat(),
                                   static_cast<int>(game.plies() + 1)});
     }
-    if (position.state().empty())
-      throw HostError(fmt::format("game {}: the server sent no state bytes at ply {}", game.game_id(), game.plies()));
+    // Hidden information: the seat's sample, never the true state.
+    const std::string& state = position.state().empty() ? position.seat_sample() : position.state();
+    if (state.empty())
+      throw HostError(fmt::format("game {}: the server sent neither state bytes nor a seat sample at ply {}",
+                                  game.game_id(), game.plies()));
     // The legal actions as the local plugin finds them in the server's
     // state: the same game only if both agree.
     pb::QueryFlags flags;
     flags.set_legal_ids(true);
-    const pb::StateInfo info = plugin->query(position.state(), flags);
+    const pb::StateInfo info = plugin->query(state, flags);
     if (!std::equal(info.legal_ids().begin(), info.legal_ids().end(), position.info().legal_ids().begin(),
                     position.info().legal_ids().end()))
       throw HostError(fmt::format("game {} ply {}: the local {} plugin finds other legal actions than the server "
                                   "({} against {}): another version of the game?",
                                   game.game_id(), game.plies() + 1, type, info.legal_ids_size(),
                                   position.info().legal_ids_size()));
-    const auto choice = agent_->choose(Turn{*plugin, position.state(), info, game.seat(), static_cast<int>(game.plies() + 1)});
+    const auto choice = agent_->choose(Turn{*plugin, state, info, game.seat(), static_cast<int>(game.plies() + 1)});
     if (!choice) throw HostError(fmt::format("agent {} gave up game {}", settings_.agent, game.game_id()));
     return *choice;
   }
@@ -280,6 +308,7 @@ class Bot {
   std::uint32_t asked_ply_ = 0;                      // the ply a move was sent for
   int finished_ = 0;
   SplitMix random_{secure_u64()};
+  std::ofstream record_;  // --record
 };
 
 }  // namespace
@@ -310,6 +339,9 @@ void add_bot_command(CLI::App& app, Common& common) {
                   "after a dropped connection, keep trying this many seconds (0: give up at once; default 30)")
       ->check(CLI::NonNegativeNumber)
       ->type_name("S");
+  cmd->add_option("--record", settings->record,
+                  "write every message the server sends to FILE, one JSON line each (protobuf's JSON mapping)")
+      ->type_name("FILE");
   cmd->callback([settings, &common] {
     parse_agent_spec(settings->agent);  // a bad spec is a usage error before any connection
     run_bot(*settings, common);

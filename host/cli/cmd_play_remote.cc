@@ -105,7 +105,12 @@ class RemotePlay {
   void say(fmt::format_string<A...> f, A&&... a) {
     if (ticking_) out_ << "\r\x1b[K";  // the clock line gives way
     ticking_ = false;
-    out_ << fmt::format(f, std::forward<A>(a)...);
+    const std::string text = fmt::format(f, std::forward<A>(a)...);
+    // A message that comes while the prompt waits starts on a line of its
+    // own; the loop shows the prompt again below it.
+    if (prompt_shown_ && !text.empty() && text.front() != '\n') out_ << '\n';
+    prompt_shown_ = false;
+    out_ << text;
     out_.flush();
   }
 
@@ -249,6 +254,11 @@ class RemotePlay {
         if (const int code = on_event(*event); code >= 0) return code;
       }
       GameTracker* game = client_.game(game_id_);
+      // An event printed below the prompt (a seat came or went, a notice):
+      // the prompt again, so that the last line is always what to do.
+      if (game && game->seen() && game->my_turn() && prompted_ply_ == game->plies() + 1 && !prompt_shown_ &&
+          !awaiting_answer_)
+        prompt(*game);
       if (game && !game->seen() && client::steady_ms() - waiting_since > 5000) {
         if (client::steady_ms() - entered_at > 30000)
           throw HostError(fmt::format("{} did not send game {} within 30 s", url_.text(), game_id_));
@@ -265,6 +275,7 @@ class RemotePlay {
       bool eof = false;
       const auto line = lines_.next(std::chrono::milliseconds(0), eof);
       if (line) {
+        prompt_shown_ = false;  // the line typed ended with a newline
         if (const int code = on_line(trimmed(*line)); code >= 0) return code;
         // The prompt again, unless an answer of the server is awaited
         // (it prompts then) or the move was sent.
@@ -288,7 +299,10 @@ class RemotePlay {
     return info ? seat_name(*info, seat) : fmt::format("seat {}", seat + 1);
   }
 
-  void prompt(const GameTracker& game) { say("{}> ", who(game, game.seat())); }
+  void prompt(const GameTracker& game) {
+    say("{}> ", who(game, game.seat()));
+    prompt_shown_ = true;
+  }
 
   // The server answered what was asked: the prompt again when it is our turn.
   void answered() {
@@ -452,6 +466,7 @@ class RemotePlay {
     }
     if (cmd == "undo" || cmd == "takeback")
       return say("No takeback on a server: the log keeps every move.\n"), -1;
+    if (word == "at") return analyze_earlier(*game, cmd.substr(2)), -1;
     if (is_topic(*game, word)) {
       net::ClientMessage m;
       m.mutable_analyze()->set_game_id(game_id_);
@@ -501,6 +516,24 @@ class RemotePlay {
     }
   }
 
+  // "at 12 score": a topic of the game's analysis on the position after
+  // ply 12 (Analyze.ply; a spectator too, where the server allows it).
+  void analyze_earlier(const GameTracker& game, const std::string& rest) {
+    unsigned ply = 0;
+    int used = 0;
+    if (std::sscanf(rest.c_str(), " %u %n", &ply, &used) != 1 || used <= 0)
+      return say("Not understood: 'at PLY TOPIC' analyses an earlier position (e.g. 'at 12 score').\n");
+    const std::string topic = trimmed(rest.substr(static_cast<std::size_t>(used)));
+    if (!is_topic(game, topic.substr(0, topic.find(' '))))
+      return say("Not understood: '{}' is not one of the game's analyses ('help' lists them).\n", clipped(topic));
+    net::ClientMessage m;
+    m.mutable_analyze()->set_game_id(game_id_);
+    m.mutable_analyze()->set_topic(topic);
+    m.mutable_analyze()->set_ply(ply);
+    client_.send(m);
+    awaiting_answer_ = true;
+  }
+
   bool is_topic(const GameTracker& game, const std::string& word) const {
     const auto* info = info_of(game);
     if (!info) return false;
@@ -516,8 +549,9 @@ class RemotePlay {
     say("  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n  {:<10} the clocks\n"
         "  {:<10} the engine's best move and why (when the game allows hints)\n  {:<10} give up the game\n"
         "  {:<10} end the game before its first move\n  {:<10} offer a rematch of a finished game\n"
-        "  {:<10} leave (your seat stays yours; come back with --token)\n",
-        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit");
+        "  {:<10} leave (your seat stays yours; come back with --token)\n"
+        "  {:<10} a topic below on the position after an earlier ply (e.g. at 4 score)\n",
+        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit", "at N TOPIC");
     if (const auto* info = game ? info_of(*game) : nullptr) {
       const std::map<std::string, std::string> topics(info->analysis_topics().begin(), info->analysis_topics().end());
       for (const auto& [topic, text] : topics) say("  {:<10} {}\n", topic, text);
@@ -540,6 +574,7 @@ class RemotePlay {
   bool color_ = false;
   bool terminal_ = false;      // stdout is a terminal: the clocks tick
   bool ticking_ = false;       // the clock line is on the screen, unended
+  bool prompt_shown_ = false;  // the prompt is the last thing printed
   std::int64_t last_tick_ms_ = 0;
 };
 

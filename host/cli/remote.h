@@ -21,6 +21,7 @@ struct BotSettings {
   std::string name;                  // --name (default: "bot AGENT")
   std::string join_password_file;    // --join-password-file
   int reconnect_seconds = 30;        // --reconnect S
+  std::string record;                // --record FILE: every message received, a JSON line each
 };
 
 // Plays games on the server until `games` are finished; prints a line per

@@ -29,6 +29,7 @@ void Client::connect() {
     const auto message = connection_->next(std::chrono::milliseconds(100));
     if (!message) continue;
     if (message->seq() != 0) last_seq_ = message->seq();
+    if (received) received(*message);
     if (message->has_welcome()) {
       welcome_ = message->welcome();
       return;
@@ -46,6 +47,7 @@ void Client::say_hello() {
   hello.mutable_hello()->set_client(settings_.client);
   hello.mutable_hello()->set_name(settings_.name);
   hello.mutable_hello()->set_join_password(settings_.join_password);
+  hello.mutable_hello()->set_seat_samples(settings_.seat_samples);
   // Sent without an id: only an Error answers it, and that Error ends the
   // conversation anyway (WRONG_VERSION, BAD_PASSWORD).
   connection_->send(hello);
@@ -103,6 +105,7 @@ std::optional<Event> Client::receive(std::chrono::milliseconds timeout) {
     return std::nullopt;
   }
   if (!message) return std::nullopt;
+  if (received) received(*message);
   // Numbered 1, 2, 3, … on each connection: a jump means messages were
   // lost, so every game followed is asked for again.
   if (message->seq() != 0) {

@@ -61,14 +61,16 @@ const std::vector<std::pair<int, int>>& offsets() {
   return v;
 }
 
-// The free box of `w` x `h` nearest `cx, cy` inside `area`; `free` false
-// when every candidate covers something (the least-covering one is given).
+// The free box of `w` x `h` nearest `cx, cy` inside `area` (and within
+// `near` of it); `free` false when every candidate covers something (the
+// least-covering one is given).
 Box free_place(double cx, double cy, double w, double h, const std::vector<Box>& avoid, const Box& area,
-               double step, bool& free) {
+               double step, bool& free, double near = std::numeric_limits<double>::max()) {
   Box best{cx - w / 2, cy - h / 2, w, h};
   double best_cost = std::numeric_limits<double>::max();
   free = false;
   for (const auto& [dx, dy] : offsets()) {
+    if (std::hypot(dx * step, dy * step) > near) continue;
     const Box r{cx + dx * step - w / 2, cy + dy * step - h / 2, w, h};
     if (r.x < area.x || r.y < area.y || r.right() > area.right() || r.bottom() > area.bottom()) continue;
     double cost = 0;
@@ -166,12 +168,29 @@ class Painter {
       cairo_fill(cr_);
     }
     if (alpha_of(s.outline()) <= 0 || width <= 0) return;
+    if (style_.print && s.has_polyline() && ink_of(s.outline()).hatch != Hatch::None) return mark(s, width);
     // Rectangles are outlined inside their edge, other shapes on it.
     if (s.has_rect() && !outline_path(s, width / 2)) return;
     if (!s.has_rect() && !outline_path(s, 0)) return;
     set_line(s.outline(), width);
     cairo_set_line_join(cr_, s.has_polyline() ? CAIRO_LINE_JOIN_MITER : CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap(cr_, CAIRO_LINE_CAP_SQUARE);
+    cairo_stroke(cr_);
+  }
+
+  // A coloured open line (a mark: the last move's corner brackets) in
+  // print: solid black on a white halo. Dashed as a hue, it read as more of
+  // the hatching of the piece it stands on.
+  void mark(const pb::Shape& s, double width) {
+    if (!outline_path(s, 0)) return;
+    cairo_set_dash(cr_, nullptr, 0, 0);
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_MITER);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_SQUARE);
+    cairo_set_source_rgba(cr_, 1, 1, 1, 1);
+    cairo_set_line_width(cr_, width + 2 * std::max(1.5, width * 0.6));
+    cairo_stroke_preserve(cr_);
+    cairo_set_source_rgba(cr_, 0, 0, 0, 1);
+    cairo_set_line_width(cr_, width);
     cairo_stroke(cr_);
   }
 
@@ -245,14 +264,13 @@ class Painter {
     for (const pb::Path& p : scene_.paths()) markers(p, labels);
     for (const pb::Path& p : scene_.paths()) line(p);
     spread(labels);
-    std::vector<Box> avoid = texts_;
-    avoid.insert(avoid.end(), solids_.begin(), solids_.end());
+    std::vector<Box> texts = texts_;
     for (const Label& l : labels) {
       const std::uint32_t ink = style_.print ? 0x000000ff : kStepLabel;
-      avoid.push_back(draw_label(l.path->step_labels(l.point), l.x, l.y, l.size, true, 0, ink, 0));
+      texts.push_back(draw_label(l.path->step_labels(l.point), l.x, l.y, l.size, true, 0, ink, 0));
     }
     for (const pb::Path& p : scene_.paths())
-      if (!p.label().empty()) caption(p, avoid);
+      if (!p.label().empty()) caption(p, texts);
   }
 
   void markers(const pb::Path& p, std::vector<Label>& labels) {
@@ -303,7 +321,9 @@ class Painter {
       }
   }
 
-  void caption(const pb::Path& p, std::vector<Box>& avoid) {
+  // A caption within three lots of its place (a bonus caption landed far
+  // from the tower it explains), smaller when the board is full there.
+  void caption(const pb::Path& p, std::vector<Box>& texts) {
     const double base = fit_.scale * (p.label_size() > 0 ? p.label_size() : 0.34);
     const double cx = fit_.x(p.label_position().x()), cy = fit_.y(p.label_position().y());
     for (const double shrink : {1.0, 0.85, 0.7}) {
@@ -313,7 +333,8 @@ class Painter {
       cairo_text_extents(cr_, p.label().c_str(), &e);
       const double pad = e.height * 0.45 + 2;
       bool free = false;
-      const Box at = free_place(cx, cy, e.width + 2 * pad, e.height + 2 * pad, avoid, area_, 4, free);
+      const Box at = place_caption(cx, cy, e.width + 2 * pad, e.height + 2 * pad, texts, solids_, area_,
+                                   3 * fit_.scale, 4, free);
       if (!free && shrink > 0.71) continue;
       cairo_new_path(cr_);
       rounded_rect(cr_, at, pad);
@@ -326,7 +347,7 @@ class Painter {
       cairo_set_dash(cr_, nullptr, 0, 0);
       draw_label(p.label(), at.x + at.w / 2, at.y + at.h / 2, size, true, 0,
                  style_.print ? 0x000000ff : 0xffffffff, 0);
-      avoid.push_back(at);
+      texts.push_back(at);
       return;
     }
   }
@@ -344,6 +365,20 @@ class Painter {
 
 bool overlaps(const Box& a, const Box& b, double slack) {
   return a.right() - slack > b.x && b.right() - slack > a.x && a.bottom() - slack > b.y && b.bottom() - slack > a.y;
+}
+
+Box place_caption(double cx, double cy, double w, double h, const std::vector<Box>& texts,
+                  const std::vector<Box>& solids, const Box& area, double near, double step, bool& free) {
+  std::vector<Box> both = texts;
+  both.insert(both.end(), solids.begin(), solids.end());
+  const Box off_all = free_place(cx, cy, w, h, both, area, step, free, near);
+  if (free) return off_all;
+  const Box off_texts = free_place(cx, cy, w, h, texts, area, step, free, near);
+  if (free) {
+    free = false;  // it lies over a piece
+    return off_texts;
+  }
+  return free_place(cx, cy, w, h, both, area, step, free);
 }
 
 Fit fit_scene(const pb::Scene& scene, const Box& area) {

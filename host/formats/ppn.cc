@@ -301,12 +301,17 @@ CityGame read_ppn(const std::string& text, const std::string& file) {
   return game;
 }
 
+std::optional<std::string> ppn_refusal(const std::string& game_id, const std::vector<pb::OptionValue>& options) {
+  if (game_id != "alien_city") return fmt::format("PPN export is for Alien City, not {}", game_id);
+  for (const auto& o : options)
+    if (o.name() == "position" && !o.value().empty())
+      return "PPN export: the game starts from a position diagram; PPN records games from an empty city";
+  return std::nullopt;
+}
+
 std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes, const PpnVariations& variations) {
   const auto& h = record.header();
-  if (h.game_id() != "alien_city") throw HostError(fmt::format("PPN export is for Alien City, not {}", h.game_id()));
-  for (const auto& o : h.options())
-    if (o.name() == "position" && !o.value().empty())
-      throw HostError("PPN export: the game starts from a position diagram; PPN records games from an empty city");
+  if (auto why = ppn_refusal(h.game_id(), {h.options().begin(), h.options().end()})) throw HostError(*why);
   // Tiles: suit, rank (numbered n a 2..5 per suit in reading order: the
   // host does not know which physical tile lay where), direction.
   std::string setup = h.setup();

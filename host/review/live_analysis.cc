@@ -61,6 +61,7 @@ bool LiveAnalysis::solve_exactly(const pb::StateInfo& info) {
   const bool points = keeps_points(*game_, state_);
   EndgameSolver solver(*game_, points);
   if (!solver.applicable()) return false;
+  solver.set_stop(&stop_);  // a search let go ends inside a proof too
   pb::QueryFlags flags;
   flags.set_legal_ids(true);
   flags.set_scores(true);

@@ -30,7 +30,7 @@ std::vector<EndgameSolver::Child> EndgameSolver::finished_first(const std::strin
   children.reserve(static_cast<std::size_t>(info.legal_ids_size()));
   pb::ApplyResponse applied;
   for (const std::uint32_t a : info.legal_ids()) {
-    if (++nodes_ > budget_) throw OutOfBudget{};
+    if (++nodes_ > budget_ || stopped()) throw OutOfBudget{};
     game_.apply(state, a, legal_, applied);
     Child c{a, std::move(*applied.mutable_state()), std::move(*applied.mutable_info()), 0};
     if (c.info.terminal()) c.final_value = terminal_margin(c.state, c.info);
@@ -95,7 +95,7 @@ double EndgameSolver::search(const std::string& state, const pb::StateInfo& info
     pb::ApplyResponse applied;
     bool first_child = true;
     auto try_action = [&](std::uint32_t a) {
-      if (++nodes_ > budget_) throw OutOfBudget{};
+      if (++nodes_ > budget_ || stopped()) throw OutOfBudget{};
       game_.apply(state, a, legal_, applied);
       const double v = applied.info().terminal() ? terminal_margin(applied.state(), applied.info())
                        : first_child ? search(applied.state(), applied.info(), alpha, beta)

@@ -18,6 +18,7 @@
 #include "gamehost/game_log.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/json_codec.h"
+#include "gamehost/server/downloads.h"
 #include "gamehost/server/web_page.h"
 #include "gamehost/server/wire.h"
 
@@ -214,33 +215,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply(request, http::status::method_not_allowed, "text/plain", "only GET\n");
     if (const auto file = web_file(path))
       return reply(request, http::status::ok, std::string(file->content_type), std::string(file->bytes));
-    const std::string prefix = "/games/";
-    for (const std::string suffix : {".ghlog", ".json"}) {
-      if (path.rfind(prefix, 0) != 0 || path.size() <= prefix.size() + suffix.size() ||
-          path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0)
-        continue;
-      const std::string id = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
-      const auto file = shared_.lobby.finished_log(id);
-      if (!file.empty()) {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream bytes;
-        bytes << in.rdbuf();
-        if (in && suffix == ".ghlog") return reply(request, http::status::ok, "application/octet-stream", bytes.str());
-        if (in) {
-          // As `gamehost export --format json` writes it.
-          std::string json;
-          try {
-            const GameLog log = parse_log(bytes.str(), file.filename().string());
-            google::protobuf::util::MessageToJsonString(log.record, &json, json_print_options());
-          } catch (const HostError& e) {
-            return reply(request, http::status::internal_server_error, "text/plain", std::string(e.what()) + "\n");
-          }
-          return reply(request, http::status::ok, "application/json", json);
-        }
-      }
-      return reply(request, http::status::not_found, "text/plain",
-                   fmt::format("no finished game '{}' on this server\n", clipped(id)));
-    }
+    if (auto answer = game_download(shared_.lobby, path))
+      return reply(request, static_cast<http::status>(answer->status), answer->content_type, std::move(answer->body));
     reply(request, http::status::not_found, "text/plain", fmt::format("nothing at {}\n", clipped(path)));
   }
 

@@ -9,6 +9,7 @@
 #include "gamehost/faults.h"
 #include "gamehost/input_checks.h"
 #include "gamehost/play.h"
+#include "gamehost/server/earlier_analysis.h"
 #include "gamehost/server/tokens.h"
 
 namespace gamehost::server {
@@ -191,6 +192,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
         }
         peer->name = hello.name().substr(0, 64);
         peer->scenes = hello.scenes();
+        peer->seat_samples = hello.seat_samples();
         send_ack(*peer, id);
         return;
       }
@@ -504,14 +506,22 @@ void Lobby::analyze(const std::shared_ptr<Peer>& peer, const net::Analyze& reque
                room->id());
     return;
   }
-  if (!request.latest() && request.ply() != static_cast<std::uint32_t>(room->plies())) {
+  const auto plies = static_cast<std::uint32_t>(room->plies());
+  const std::uint32_t ply = request.latest() ? plies : request.ply();
+  if (ply > plies) {
     send_error(*peer, id, net::Error::BAD_REQUEST,
-               fmt::format("Analyze.ply {}: the server analyses the latest position (ply {}); set latest",
-                           request.ply(), room->plies()),
+               fmt::format("Analyze.ply {}: game {} has {} plies so far", request.ply(), room->id(), plies), room->id());
+    return;
+  }
+  std::optional<std::string> analysis;
+  try {
+    analysis = ply == plies ? room->analysis(request.topic())
+                            : analysis_after(*room, settings_.data_dir, ply, request.topic());
+  } catch (const HostError& e) {
+    send_error(*peer, id, net::Error::INTERNAL, fmt::format("game {}, ply {}: {}", room->id(), ply, e.what()),
                room->id());
     return;
   }
-  const auto analysis = room->analysis(request.topic());
   if (!analysis) {
     send_error(*peer, id, net::Error::BAD_REQUEST,
                fmt::format("{} offers no analysis '{}'", room->plugin().id(), clipped(request.topic())), room->id());
@@ -521,7 +531,7 @@ void Lobby::analyze(const std::shared_ptr<Peer>& peer, const net::Analyze& reque
   m.set_reply_to(id);
   auto& a = *m.mutable_analysis();
   a.set_game_id(room->id());
-  a.set_ply(static_cast<std::uint32_t>(room->plies()));
+  a.set_ply(ply);
   a.set_text(*analysis);
   peer->send(std::move(m));
 }

@@ -15,6 +15,7 @@
 #include "gamehost/resume.h"
 #include "gamehost/seat_mask.h"
 #include "gamehost/seat_view.h"
+#include "gamehost/server/downloads.h"
 #include "gamehost/typed_move.h"
 
 namespace gamehost::server {
@@ -68,6 +69,7 @@ void Room::save() {
                     std::any_of(seats_[i].peers.begin(), seats_[i].peers.end(), [](const auto& p) { return !p.expired(); }));
   }
   summary_.set_plies(static_cast<std::uint32_t>(plies_.size()));
+  add_downloads(summary_);  // once over: its files' links
   context_.store.save(record());
   if (context_.changed) context_.changed(summary_);
 }

@@ -6,6 +6,7 @@
 #include "gamehost/replay.h"
 #include "gamehost/seat_mask.h"
 #include "gamehost/seat_view.h"
+#include "gamehost/server/downloads.h"
 #include "gamehost/server/room.h"
 
 namespace gamehost::server {
@@ -13,6 +14,7 @@ namespace gamehost::server {
 void Room::load_finished(const GameRecord& record) {
   stored_ = record;
   summary_ = record.summary;
+  add_downloads(summary_);
   for (const auto& s : record.seats) {
     Seat seat;
     seat.record = s;

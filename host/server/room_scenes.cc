@@ -9,6 +9,7 @@
 namespace gamehost::server {
 
 void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
+  add_seat_sample(position, seat, peer);  // what else a position gets per peer
   if (!peer.scenes) return;
   try {
     if (!scene_overlays_) {

@@ -96,6 +96,12 @@ class Game:
         (`gamehost.load_game(...).deserialize_state(...)`)."""
         return base64.b64decode(self.position.get("state", ""))
 
+    def seat_sample_bytes(self) -> bytes:
+        """A game with hidden information, the held seat to move, and the client connected with
+        `seat_samples=True`: a state the seat cannot tell from the true one, what it does not see
+        drawn afresh by the server (Position.seat_sample), for an engine to search on; else b""."""
+        return base64.b64decode(self.position.get("seat_sample", ""))
+
     def my_turn(self) -> bool:
         """Whether the held seat is to move and no move for this ply is on its way."""
         info = self.info
@@ -354,9 +360,10 @@ def _ws_url(url: str) -> str:
 
 
 async def connect(url: str, name: str = "", join_password: str = "", client: str = "gamehost-python",
-                  timeout: float = 10.0) -> Client:
+                  timeout: float = 10.0, seat_samples: bool = False) -> Client:
     """Connects, reads the server's Welcome and says Hello. Raises ConnectionError naming the URL when
-    nothing answers there, ServerError when the server refuses the Hello."""
+    nothing answers there, ServerError when the server refuses the Hello. `seat_samples`: ask for the
+    seat's sample of a game with hidden information (Game.seat_sample_bytes)."""
     ws_url = _ws_url(url)
     try:
         socket = await asyncio.wait_for(websockets.connect(ws_url, max_size=None), timeout)
@@ -364,7 +371,8 @@ async def connect(url: str, name: str = "", join_password: str = "", client: str
         raise ConnectionError(f"cannot connect to {ws_url}: {e}") from e
     # The first message is text: the server answers this connection in JSON.
     await socket.send(json.dumps({"id": "0", "hello": {"protocol_version": PROTOCOL_VERSION, "client": client,
-                                                        "name": name, "join_password": join_password}}))
+                                                        "name": name, "join_password": join_password,
+                                                        "seat_samples": seat_samples}}))
     welcome: Dict[str, Any] = {}
     while "welcome" not in welcome:
         frame = await asyncio.wait_for(socket.recv(), timeout)

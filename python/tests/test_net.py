@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from conftest import BIN, SOURCE, gamehost_cli
+import gamehost
 from gamehost import net
 
 
@@ -63,6 +64,31 @@ def test_a_whole_game_against_a_server_engine(server):
     log = data / "games" / f"{game.game_id}.ghlog"
     verified = gamehost_cli("verify", str(log))
     assert verified.returncode == 0, verified.stderr
+
+
+def test_a_seat_of_a_hidden_game_gets_a_sample_of_its_own_view_to_search_on(server):
+    url, data = server
+    game_type = gamehost.load_game("city_planning")
+
+    async def main():
+        async with await net.connect(url, seat_samples=True) as client:
+            game = await client.create("city_planning", seats=["me", "random"], seed=4)
+            samples = 0
+            async for event in client.events():
+                if game.ended:
+                    break
+                if not game.my_turn():
+                    continue
+                assert game.state_bytes() == b""  # never the true state
+                sample = game_type.deserialize_state(game.seat_sample_bytes())
+                # The seat's own view, exactly; its legal moves the server's.
+                assert sample.observation_string(0) == game.position["text"]
+                assert sorted(sample.legal_actions()) == sorted(game.legal_ids())
+                samples += 1
+                await client.move(game, action_id=game.legal_ids()[0])
+            return samples
+
+    assert run(main()) > 5
 
 
 def test_an_illegal_move_is_refused_and_changes_nothing(server):

@@ -426,8 +426,9 @@ TEST_CASE("the City Planning scene draws the board and hides hands unless asked"
   for (cp::PieceMask h = s.hand(cp::Player::B); h; h &= h - 1)
     CHECK_FALSE(has_shape(scene, "coin:" + cp::piece_name(std::countr_zero(h))));
   CHECK(has_shape(scene, "hidden:B:0"));
-  REQUIRE(scene.overlays_size() == 2);
+  REQUIRE(scene.overlays_size() == 3);
   CHECK(scene.overlays(1).key() == "hand-B");
+  CHECK(scene.overlays(2).key() == "legal");  // the legal points, off by default
   CHECK_FALSE(scene.status().empty());
   // Without a hand overlay the scene is the same for states differing only in hands.
   auto t = swap_hidden(s, cp::Player::B, rng);

@@ -4,6 +4,8 @@
 // games.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+
 #include "gamehost/game_log.h"
 #include "gamehost/random.h"
 #include "gamehost/replay.h"
@@ -128,6 +130,26 @@ TEST_CASE("the solver gives up past its budget and says so", "[solver]") {
   review::EndgameSolver solver(*game, true);
   // The opening cannot be solved in a thousand positions.
   CHECK_FALSE(solver.solve(states[0], game->query(states[0], legal_flags()), 1000));
+}
+
+// Issue 43, item 14: the live engine's search, let go when the position
+// changed, went on proving its old position to the end of its budget (the
+// window waited for it). A set stop flag ends a solve as the budget does.
+TEST_CASE("a set stop flag ends a solve at once, as its budget does", "[solver]") {
+  auto game = Plugin::load(ALIEN_CITY_PLUGIN);
+  const GameLog log = read_log(std::string(SOURCE_DIR) + "/games/samples/seed-1.ghlog");
+  const auto states = replay(*game, log, std::nullopt, true).states;
+  const std::string& late = states[states.size() - 7];
+  const auto info = game->query(late, legal_flags());
+  review::EndgameSolver free_solver(*game, true);
+  REQUIRE(free_solver.solve(late, info, 1000000));  // solvable
+  std::atomic<bool> stop{true};
+  review::EndgameSolver stopped(*game, true);
+  stopped.set_stop(&stop);
+  CHECK_FALSE(stopped.solve(late, info, 1000000));
+  CHECK(stopped.table_size() == 0);  // not one position searched
+  stop = false;
+  CHECK(stopped.solve(late, info, 1000000));
 }
 
 TEST_CASE("a solve started from a guess proves the same value and line, right or wrong", "[solver]") {

@@ -6,6 +6,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <set>
+
 #include "viewer/export/headless.h"
 #include "viewer/view/replay_view.h"
 #include "viewer/view/side_panel.h"
@@ -115,4 +118,43 @@ TEST_CASE("every game marks its last move the same way: pink corner brackets", "
       CHECK(arm->outline() == 0xff5fd7ffu);  // kit::kLastMove
     }
   }
+}
+
+// Issue 43, item 9: a new player clicked blind ("ruling C5 (rule 3.3): D9
+// is not adjacent to any stone"). The "legal" overlay (L) dots exactly the
+// points a click plays something from, for the player to decide; off, as
+// Alien City's, until asked for.
+TEST_CASE("City Planning's legal overlay dots the points a click plays from, and no other", "[unit][cp-view]") {
+  auto session = viewer::ReplaySession::open(sample("city_planning-seed-1.ghlog"), {});
+  pb::Scene plain;
+  session->render(0, pb::ViewOptions(), plain);
+  const auto overlay = std::find_if(plain.overlays().begin(), plain.overlays().end(),
+                                    [](const pb::Overlay& o) { return o.key() == "legal"; });
+  REQUIRE(overlay != plain.overlays().end());
+  CHECK(overlay->shortcut() == "L");
+  CHECK(!overlay->default_on());
+  int dotted_plies = 0, dots = 0;
+  for (int ply = 0; ply < session->plies(); ++ply) {
+    INFO("ply " << ply);
+    pb::ViewOptions v;
+    v.set_hit_actions(true);
+    for (const char* o : {"legal", "hand-A", "hand-B"}) v.add_overlays(o);
+    pb::Scene scene;
+    session->render(ply, v, scene);
+    std::set<std::string> clickable, dotted;
+    for (const auto& hit : scene.hits())
+      if (hit.actions_size() > 0) clickable.insert(hit.hover());
+    for (const auto& layer : scene.layers())
+      for (const auto& shape : layer.shapes())
+        if (shape.id().rfind("legal:", 0) == 0) dotted.insert(shape.id().substr(6));
+    CHECK(dotted == clickable);
+    dotted_plies += !dotted.empty();
+    dots += static_cast<int>(dotted.size());
+    // Without the overlay: no dot.
+    pb::Scene off;
+    session->render(ply, pb::ViewOptions(), off);
+    CHECK(find_shape(off, "legal:" + (clickable.empty() ? std::string("A1") : *clickable.begin())) == nullptr);
+  }
+  CHECK(dotted_plies > session->plies() / 3);  // stones, Zones and Developments alike
+  CHECK(dots > 100);
 }

@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "colour_difference.h"
+#include "gamehost/diagram/painter.h"
 #include "gamehost/game_log.h"
 #include "gamehost/review/review_file.h"
 #include "viewer/session/replay_session.h"
@@ -289,4 +290,75 @@ TEST_CASE("print mode keeps every piece apart in greyscale", "[unit]") {
   const double colour = closest(patches_of(false), pair);
   INFO("colour mode in greyscale: closest pieces " << pair << ", mean CIEDE2000 " << colour);
   CHECK(colour < 15);
+}
+
+// Issue 43, item 15: the last move's corner brackets printed as a dashed
+// dark line (their pink's hue as a dash) beside a hatched tower read as
+// more hatching. In print they are solid black on a white halo.
+TEST_CASE("print mode draws the last move's brackets solid on a white halo", "[unit]") {
+  const std::string log = sample("seed-1.ghlog");
+  auto session = viewer::ReplaySession::open(log, {});
+  // The last ply whose move is on a lot (a decline or a pass has none).
+  int ply = session->plies();
+  pb::Scene scene;
+  for (; ply > 0; --ply) {
+    scene.Clear();
+    session->render(ply, pb::ViewOptions(), scene);
+    if (find_shape(scene, "last:0")) break;
+  }
+  REQUIRE(ply > 0);
+  const auto out = temp_dir("diagram-brackets") / "print.png";
+  const Run r = diagram({log, "--ply", std::to_string(ply), "--size", kBoardSize, "--theme", "light", "--print",
+                         "--out", out.string()});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const sf::Image image = load(out);
+  const viewer::BoardTransform t = viewer::board_transform(scene);
+  const auto pixel = [&](sf::Vector2f p) {
+    return image.getPixel(static_cast<unsigned>(p.x) - kBoardOrigin.x, static_cast<unsigned>(p.y) - kBoardOrigin.y);
+  };
+  int samples = 0;
+  for (int i = 0; i < 4; ++i) {
+    const pb::Shape* arm = find_shape(scene, "last:" + std::to_string(i));
+    REQUIRE(arm);
+    const float width = t.length(arm->outline_width());
+    // The horizontal stroke, from its corner (point 1) to its end (point 2);
+    // the lot lies on the side the vertical stroke goes to (point 0).
+    const sf::Vector2f corner = t.map(arm->polyline().points(1)), end = t.map(arm->polyline().points(2));
+    const float inward = t.map(arm->polyline().points(0)).y > corner.y ? 1.f : -1.f;
+    const float halo = width / 2 + 0.5f * std::max(1.5f, width * 0.6f);
+    for (float f = 0.3f; f <= 0.8f; f += 0.05f) {
+      const sf::Vector2f on{corner.x + (end.x - corner.x) * f, corner.y};
+      INFO("arm " << i << " at " << f << ": on the line " << describe(pixel(on)) << ", beside it "
+                  << describe(pixel({on.x, on.y + inward * halo})));
+      CHECK(lab(pixel(on))[0] < 30);                          // no gap of a dash
+      CHECK(lab(pixel({on.x, on.y + inward * halo}))[0] > 85);  // the halo, not the piece's hatching
+      ++samples;
+    }
+  }
+  CHECK(samples >= 40);
+}
+
+// Issue 43, item 15: a bonus caption landed far from the tower it explains
+// when every place near it covered a piece. Near its place over a piece
+// (never over a text), as the viewer's captions go, before anywhere free.
+TEST_CASE("a diagram's caption stays near its place, over a piece rather than far away", "[unit]") {
+  namespace gd = gamehost::diagram;
+  const gd::Box area{0, 0, 800, 800};
+  const double lot = 50;
+  // Pieces on every lot within five lots of (400, 400); a text right on it.
+  std::vector<gd::Box> solids, texts{{370, 390, 60, 20}};
+  for (int row = -5; row <= 5; ++row)
+    for (int col = -5; col <= 5; ++col) solids.push_back({400 + col * lot - 20, 400 + row * lot - 20, 40, 40});
+  bool free = true;
+  const gd::Box at = gd::place_caption(400, 400, 90, 22, texts, solids, area, 3 * lot, 4, free);
+  const double dx = at.x + at.w / 2 - 400, dy = at.y + at.h / 2 - 400;
+  INFO("caption at " << at.x << "," << at.y);
+  CHECK(std::hypot(dx, dy) <= 3 * lot);
+  CHECK_FALSE(free);  // over a piece
+  for (const gd::Box& t : texts) CHECK_FALSE(gd::overlaps(at, t));
+  // With room near its place, the caption covers nothing.
+  const gd::Box roomy = gd::place_caption(400, 400, 90, 22, texts, {}, area, 3 * lot, 4, free);
+  CHECK(free);
+  CHECK(std::hypot(roomy.x + roomy.w / 2 - 400, roomy.y + roomy.h / 2 - 400) <= lot);
 }

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "viewer/analysis/analysis_input.h"
@@ -150,6 +152,53 @@ TEST_CASE("engine on the board: every game's suggestions get discs at their clic
       CHECK(std::count(target->actions().begin(), target->actions().end(), m.action) == 1);
     }
   }
+}
+
+// Issue 43, item 12: a column is one clickable area, so a disc at its
+// centre lay mid-column over the discs and the last-move brackets. Each
+// drop's disc goes on the empty cell the drop fills (HitArea.mark_at).
+TEST_CASE("engine on the board: Connect Four's discs sit on the cell each drop fills, clear of the discs",
+          "[unit][analysis]") {
+  auto session = viewer::ReplaySession::open(sample("connect_four-seed-1.ghlog"), {});
+  const int ply = std::min(16, session->plies() - 1);  // render fills in the last move
+  pb::ViewOptions v;
+  v.set_hit_actions(true);
+  pb::Scene scene;
+  session->render(ply, v, scene);
+  const viewer::BoardTransform t = viewer::board_transform(scene);
+  // The discs on the board and the tallest column's height.
+  std::vector<std::pair<sf::Vector2f, float>> discs;
+  std::map<std::string, int> height;
+  for (const auto& layer : scene.layers())
+    for (const auto& shape : layer.shapes())
+      if (shape.id().rfind("disc:", 0) == 0) {
+        discs.push_back({t.map(shape.circle().center()), t.length(shape.circle().radius())});
+        ++height[shape.id().substr(5, 1)];
+      }
+  REQUIRE(std::any_of(height.begin(), height.end(), [](const auto& h) { return h.second >= 3; }));
+  int checked = 0;
+  for (const auto& hit : scene.hits())
+    for (const std::uint32_t action : hit.actions()) {
+      gamehost::review::Suggestion s;
+      s.action = action;
+      const auto markers = viewer::place_engine_markers(scene, {s});
+      REQUIRE(markers.size() == 1);
+      const viewer::EngineMarker& m = markers.front();
+      const std::string column = hit.hover();
+      INFO("column " << column << " holding " << height[column] << " discs; marker at " << m.centre.x << ","
+                     << m.centre.y);
+      // The centre of the cell the drop fills (row height + 1, 1 at the bottom).
+      const sf::Vector2f cell = t.map(hit.rect().x() + 0.5f, 6 - height[column] - 0.5f);
+      CHECK(std::abs(m.centre.x - cell.x) < 1);
+      CHECK(std::abs(m.centre.y - cell.y) < 1);
+      for (const auto& [centre, radius] : discs) {
+        const sf::Vector2f d = m.centre - centre;
+        CHECK(std::sqrt(d.x * d.x + d.y * d.y) >= radius + m.radius);
+      }
+      ++checked;
+    }
+  CHECK(checked == 7 - static_cast<int>(std::count_if(height.begin(), height.end(),
+                                                      [](const auto& h) { return h.second == 6; })));
 }
 
 TEST_CASE("engine threads: --analysis-threads and analyze --live --threads outside 1..cores are refused",

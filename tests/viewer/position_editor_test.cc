@@ -15,6 +15,7 @@
 #include "viewer/analysis/analysis_board.h"
 #include "analysis_test_support.h"
 #include "viewer/analysis/position_editor.h"
+#include "viewer/export/headless.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
@@ -120,7 +121,7 @@ TEST_CASE("the editor builds the rules' scoring example by clicks from an empty 
   CHECK(panel_value(view.scene(), "tower.E3") == "38");  // tower C, 19 streets from C5
   CHECK(panel_value(view.scene(), "warning.1") == "(no warning.1)");
   // The strip under the board: both supplies emptied, the game over.
-  edit(view, editor, "editor city", "empty both supplies");
+  edit(view, editor, "the city", "empty both supplies");
   CHECK(shown(editor).is_over());
   REQUIRE(editor.handle(ctrl_key(sf::Keyboard::S), {}));
   CHECK(editor.message() == "saved to " + saved.string());
@@ -154,7 +155,7 @@ TEST_CASE("the editor: a split-streets city warns, saves, reopens with --positio
   CHECK(panel_value(view.scene(), "total.Black") == "8");
   CHECK(panel_value(view.scene(), "tower.F3") == "0");
   // A turn the position cannot have is refused with the game's reason.
-  REQUIRE(editor.handle(left_click(), area(view, "editor turn")));
+  REQUIRE(editor.handle(left_click(), area(view, "the turn")));
   REQUIRE(editor.handle(left_click(), *editor.picker_row("to move: White build")));
   CHECK_THAT(editor.message(), Catch::Contains("the streets break rule 4, so no build can follow: the game is over (ruling R17)"));
   REQUIRE(editor.handle(ctrl_key(sf::Keyboard::S), {}));
@@ -169,6 +170,59 @@ TEST_CASE("the editor: a split-streets city warns, saves, reopens with --positio
   const auto back = ac::parse_diagram(read_file(saved));
   REQUIRE(back.ok());
   CHECK(ac::serialize(*back) == editor.state());
+}
+
+// Issue 43, item 10: the editor's bar half hid the move list's last row,
+// its picker let the list show through, the strip's city read "tiles,
+// empty it…" and its picker "Edit editor city".
+TEST_CASE("the editor's bar hides panel rows whole, its picker is opaque, its strip names what it edits",
+          "[pixels][editor]") {
+  require_display();
+  auto session = viewer::ReplaySession::open(sample("seed-1.ghlog"), {});
+  viewer::ReplayView view(*session, test_font());
+  viewer::PositionEditor editor(*session, view, test_font());
+  int cut_before = 0;
+  for (const int ply : {0, 10, 20, 30, 40}) {
+    view.go_to(ply, false);
+    editor.start(session->state(ply), temp_dir("editor-bar") / "p.txt");
+    const sf::FloatRect bar = editor.bar_rect();
+    for (const sf::FloatRect& b : view.panel().item_boxes()) {
+      if (b.left >= bar.left + bar.width || b.left + b.width <= bar.left) continue;
+      INFO("ply " << ply << ": a panel item at y " << b.top << ".." << b.top + b.height << ", the bar from " << bar.top);
+      CHECK((b.top + b.height <= bar.top + 2 || b.top >= bar.top));  // above it, or under it whole
+      cut_before += b.top < 740 && b.top + b.height > 740;  // the bar's old top
+    }
+    editor.stop();
+  }
+  CHECK(cut_before > 0);  // the rows the old bar cut are there to be covered
+  // The strip's areas are named by what they edit; its values are whole.
+  editor.start(session->state(40), temp_dir("editor-bar") / "p.txt");
+  for (const char* name : {"the turn", "White's supply", "Black's supply", "the city"}) area(view, name);
+  const pb::Shape* city = find_shape(view.scene(), "edit:city:value");
+  REQUIRE(city);
+  CHECK(city->text().content() == "layout · empty");
+  // The picker over the list: its box is its fill, whatever lies under it.
+  REQUIRE(editor.handle(left_click(), area(view, "the city")));
+  REQUIRE(editor.picker().size() > 5);
+  viewer::Offscreen off({1280, 800});
+  off.render(view);
+  editor.draw(off.texture(), 1);
+  off.texture().display();
+  const sf::Image image = off.texture().getTexture().copyToImage();
+  const auto first = editor.picker_row(editor.picker().front().label);
+  const auto last = editor.picker_row(editor.picker().back().label);
+  REQUIRE(first);
+  REQUIRE(last);
+  int looked = 0;
+  // The right end of each row, where no label reaches.
+  for (float y = first->y - 8; y <= last->y + 8; y += 3)
+    for (float x = 1236; x < 1256; x += 4) {
+      const sf::Color c = image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y));
+      INFO("(" << x << ", " << y << "): " << describe(c));
+      CHECK(near(c, viewer::kEditorPickerFill, 1));
+      ++looked;
+    }
+  CHECK(looked > 100);
 }
 
 TEST_CASE("replay-viewer --position: a bad file or a missing --game is named", "[cli][editor]") {
@@ -261,4 +315,19 @@ TEST_CASE("a game whose plugin offers no editor has none (Connect Four)", "[cli]
   CHECK_FALSE(editor.available());
   CHECK_THROWS_WITH(editor.start(session->state(0), "x.txt"), "Connect Four has no board editor");
   CHECK_FALSE(editor.active());
+}
+
+// Issue 43, item 10: a reopened position was titled "seed-1-ply0.position.ghlog"
+// (no such file) with "players: Black = Black, White = White".
+TEST_CASE("replay-viewer --position: the panel names the position's own file and no players", "[cli][editor]") {
+  const std::string file = std::string(SOURCE_DIR) + "/games/positions/seed-scoring.txt";
+  const Run dump = run_viewer({"--position", file, "--game", "alien_city", "--dump-panel", "-"});
+  REQUIRE(dump.exit_code == 0);
+  const auto at = dump.out.find("\tfile\t");
+  REQUIRE(at != std::string::npos);
+  const std::string line = dump.out.substr(at, dump.out.find('\n', at) - at);
+  CHECK_THAT(line, Catch::EndsWith("/seed-scoring.txt"));
+  CHECK(line.find(".ghlog") == std::string::npos);
+  CHECK(dump.out.find("Record\tplayers") == std::string::npos);
+  CHECK_THAT(dump.out, Catch::Contains("Record\tsource\t\tsource: position " + file + "\n"));
 }

@@ -9,6 +9,7 @@
 #include "gamehost/plugin.h"
 #include "viewer/view/replay_view.h"
 #include "viewer/teaching/tour_mode.h"
+#include "viewer/teaching/tour_panel.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
@@ -89,7 +90,9 @@ TEST_CASE("the tour's clicks: a picker of the moves on a lot, and the game's rul
   };
   CHECK_THAT(task_line(), Catch::EndsWith("(click the board, or Enter to type a move)"));
   REQUIRE(model.go(2));  // step 4: ruling R9, whose refused move no click offers
-  CHECK_THAT(task_line(), Catch::EndsWith("(press Enter and type the move: a click shows a lot's legal moves only)"));
+  // Issue 43, item 6: the hint said a click shows a lot's legal moves only,
+  // yet a click where nothing may be built answers a refusal task (below).
+  CHECK_THAT(task_line(), Catch::EndsWith("(click a lot where nothing may be built, or press Enter and type the move)"));
   REQUIRE(model.go(3));  // step 7: ruling R8
   model.click(hit_of(model, "H2"));
   CHECK_THAT(model.dump(), Catch::EndsWith("Tour\tanswer\tH2\tRight, the rules refuse it: ruling R8 (rule 4): building "
@@ -156,6 +159,77 @@ TEST_CASE("the tour's window: a click answers the task, wrong then right, and th
   click("E3");
   CHECK_THAT(wait_for_panel(kRight), Catch::EndsWith(kRight + "Tour\tsolved\tyes\t\n"));
   tap_key(d, input, XK_q, 100000);
+  const int status = wait_for(pid, 5);
+  XCloseDisplay(d);
+  INFO("stderr: " << read_file(dir / "err.txt"));
+  CHECK(status == 0);
+}
+
+// Issue 43, item 6: the window's texts were the terminal's ("marked *",
+// "r red, b blue", supplies "shown above the board"). Every step's text
+// reads in both: the terminal's marks are named as the terminal's.
+TEST_CASE("the shipped tour's texts name the terminal's marks as the terminal's", "[unit][tour]") {
+  const gamehost::Tour tour = gamehost::read_tour(std::string(SOURCE_DIR) + "/games/tour/alien_city.tour");
+  for (const auto& step : tour.steps)
+    for (const auto& text : step.text) {
+      INFO(step.title << ": " << text);
+      CHECK(text.find("marked *") == std::string::npos);
+      CHECK(text.find("(*)") == std::string::npos);
+      CHECK(text.find("r red, b blue") == std::string::npos);
+      CHECK(text.find("shown above the board") == std::string::npos);
+    }
+}
+
+// Issue 43, item 6: the footer's "→ next step   ← back" and the picker's
+// rows answered keys only. Clicked in the real window, each does what its
+// key does; the places are the panel's own layout (tour_panel.h).
+TEST_CASE("the tour's window: the picker's rows and the footer's keys are clickable", "[cli][window][tour]") {
+  Display* d = XOpenDisplay(nullptr);
+  REQUIRE(d);
+  const FakeInput input = load_fake_input();
+  auto plugin = gamehost::Plugin::load(ALIEN_CITY_PLUGIN);
+  const gamehost::Tour tour = gamehost::read_tour(std::string(SOURCE_DIR) + "/games/tour/alien_city.tour");
+  viewer::TourModel model(*plugin, tour, 1);  // step 2, as the window below
+  const auto dir = temp_dir("tour-window-panel");
+  const fs::path panel = dir / "panel.txt";
+  const int pid = spawn(VIEWER_BIN, {"--tour", "--step", "2", "--dump-panel", panel.string(), "--window"},
+                        dir / "out.txt", dir / "err.txt");
+  const Window w = find_window(d);
+  REQUIRE(w != 0);
+  for (int i = 0; i < 100 && !fs::exists(panel); ++i) usleep(50000);  // the first frame writes it
+  auto wait_for_panel = [&](const std::string& text) {
+    for (int i = 0; i < 100 && read_file(panel).find(text) == std::string::npos; ++i) usleep(50000);
+    return read_file(panel);
+  };
+  auto centre = [](const sf::FloatRect& r) { return sf::Vector2f(r.left + r.width / 2, r.top + r.height / 2); };
+  auto target = [&](viewer::TourPanelAction action, std::size_t choice = 0) {
+    const auto layout = viewer::lay_out_tour_panel(model, test_font(), 1, nullptr);
+    for (const auto& t : layout.targets)
+      if (t.action == action && t.choice == choice) return centre(t.box);
+    FAIL("no panel target " << static_cast<int>(action) << " " << choice);
+    return sf::Vector2f();
+  };
+  // A5 opens the picker (a red tower or a red dome); its first row builds.
+  pb::RenderSceneRequest render;
+  render.set_state(model.state());
+  render.mutable_view()->set_hit_actions(true);
+  pb::RenderSceneResponse res;
+  model.plugin().call(pb::METHOD_RENDER_SCENE, render, res);
+  const pb::HitArea a5 = hit_of(model, "A5");
+  const auto t = viewer::board_transform(res.scene());
+  click_in_window(d, input, w, t.map(a5.rect().x() + a5.rect().width() / 2, a5.rect().y() + a5.rect().height() / 2),
+                  200000);
+  CHECK_THAT(wait_for_panel("Tour\tpicker\t1\tred tower"), Catch::Contains("Tour\tpicker\t2\t"));
+  model.click(a5);
+  REQUIRE(model.picker().size() == 2);
+  click_in_window(d, input, w, target(viewer::TourPanelAction::Choose, 0), 200000);
+  CHECK_THAT(wait_for_panel("Tour\tsolved\tyes"), Catch::Contains("Tour\tanswer\tRT@A5\tLegal: RT@A5 is played."));
+  model.choose(0);
+  click_in_window(d, input, w, target(viewer::TourPanelAction::Next), 200000);
+  CHECK_THAT(wait_for_panel("Tour\tstep\t3 of"), Catch::Contains("Tour\tstep\t3 of"));
+  click_in_window(d, input, w, target(viewer::TourPanelAction::Back), 200000);
+  CHECK_THAT(wait_for_panel("Tour\tstep\t2 of"), Catch::Contains("Tour\tstep\t2 of"));
+  click_in_window(d, input, w, target(viewer::TourPanelAction::Quit), 200000);
   const int status = wait_for(pid, 5);
   XCloseDisplay(d);
   INFO("stderr: " << read_file(dir / "err.txt"));

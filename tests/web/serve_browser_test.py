@@ -156,6 +156,11 @@ def main():
         watcher.get(url + "/")
         wait(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, f'#gh-finished tr[data-game="{game_id}"]'),
              "the game under Finished")
+        # With links to its files (Connect Four has no PPN export).
+        links = [a.get_attribute("href") for a in
+                 watcher.find_elements(By.CSS_SELECTOR, f'#gh-finished tr[data-game="{game_id}"] a.gh-download')]
+        check(links == [f"{url}/games/{game_id}.ghlog", f"{url}/games/{game_id}.json"],
+              f"the finished game's download links: {links}")
         for d, name in ((red, "Red"), (yellow, "Yellow"), (watcher, "the watcher")):
             errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
             check(not errors, f"no script error in {name}'s console: {errors}")

@@ -8,7 +8,7 @@ AnalysisControls::AnalysisControls(ReplaySession& session, ReplayView& view, con
     : view_(view), font_(font), board_(session, &view), session_(session) {}
 
 void AnalysisControls::set_engine(bool on) {
-  live_.reset();
+  reaper_.retire(std::move(live_));  // never waits for the old search
   live_node_ = -1;
   live_shown_ = {};
   markers_.clear();

@@ -18,6 +18,7 @@
 #include "viewer/analysis/analysis_board.h"
 #include "viewer/analysis/engine_markers.h"
 #include "viewer/analysis/move_tree_panel.h"
+#include "viewer/analysis/search_reaper.h"
 
 namespace viewer {
 
@@ -45,8 +46,11 @@ class AnalysisControls {
   bool picking() const { return !picker_.empty(); }
   // The engine, live, on the shown position (Ctrl+L or the panel's
   // button): restarted whenever the position changes, stopped when off.
-  // Its best moves are numbered on the board too (a click plays one).
+  // Its best moves are numbered on the board too (a click plays one). The
+  // old search is let go without waiting for it (search_reaper.h).
   void set_engine(bool on);
+  // Searches let go and not yet ended (tests).
+  int engine_searches_ending() const { return reaper_.pending(); }
   // Search threads of the engine (--analysis-threads; from the next start).
   void set_engine_threads(int threads) { engine_threads_ = threads; }
   const EngineMarkers& engine_markers() const { return markers_; }
@@ -77,6 +81,7 @@ class AnalysisControls {
   int laid_out_revision_ = -1;
   std::vector<AnalysisBoard::Choice> off_board_;
   ReplaySession& session_;
+  SearchReaper reaper_;  // before live_: destroyed after it
   std::unique_ptr<gamehost::review::LiveAnalysis> live_;
   gamehost::VariationTree::NodeId live_node_ = -1;
   gamehost::review::LiveUpdate live_shown_;

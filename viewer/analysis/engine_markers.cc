@@ -45,7 +45,11 @@ std::vector<EngineMarker> place_engine_markers(const pb::Scene& scene,
     const float n = static_cast<float>(ranks.size());
     const float fit = std::min(t.length(r.width()) / n, t.length(r.height())) * 0.4f;
     const float radius = std::clamp(fit, kMinRadius, kMaxRadius);
-    const sf::Vector2f centre = t.map(r.x() + r.width() / 2, r.y() + r.height() / 2);
+    // The plugin's mark point when it gives one (a column's landing cell),
+    // else the area's centre.
+    const pb::HitArea& hit = scene.hits(area);
+    const sf::Vector2f centre = hit.has_mark_at() ? t.map(hit.mark_at().x(), hit.mark_at().y())
+                                                  : t.map(r.x() + r.width() / 2, r.y() + r.height() / 2);
     for (std::size_t k = 0; k < ranks.size(); ++k) {
       const float dx = (static_cast<float>(k) - (n - 1) / 2) * 2.3f * radius;
       out.push_back({top[static_cast<std::size_t>(ranks[k])].action, ranks[k] + 1, {centre.x + dx, centre.y}, radius});

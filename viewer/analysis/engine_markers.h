@@ -26,7 +26,8 @@ struct EngineMarker {
 };
 
 // Where the discs of `top` go on `scene` (rendered with hit_actions, fitted
-// into the board area): the centre of each move's area; moves sharing an
+// into the board area): each move's area's HitArea.mark_at, or its centre
+// when the plugin gives none; moves sharing an
 // area (several pieces on one lot) stand side by side.
 std::vector<EngineMarker> place_engine_markers(const pb::Scene& scene,
                                                const std::vector<gamehost::review::Suggestion>& top);

@@ -139,6 +139,24 @@ bool PositionEditor::on_key(const sf::Event::KeyEvent& key) {
          key.code == sf::Keyboard::Delete;
 }
 
+sf::FloatRect PositionEditor::bar_rect() const {
+  // Up over any panel row the bar would cut: a row is hidden whole or not
+  // at all (the move list's last row was half hidden).
+  float top = kEditorBar.top;
+  const auto items = view_.panel().item_boxes();
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (const sf::FloatRect& b : items)
+      if (b.left < kEditorBar.left + kEditorBar.width && b.left + b.width > kEditorBar.left && b.top < top &&
+          b.top + b.height > top - 2) {
+        top = b.top - 3;
+        moved = true;
+      }
+  }
+  const float bottom = kEditorBar.top + kEditorBar.height;
+  return {kEditorBar.left, top, kEditorBar.width, bottom - top};
+}
+
 sf::FloatRect PositionEditor::row_rect(std::size_t i) const {
   const float h = kEditorRow * static_cast<float>(picker_.size() + 1);
   const float top = kPanelArea.top + kPanelArea.height - 60 - h;
@@ -184,8 +202,9 @@ void PositionEditor::draw(sf::RenderTarget& target, float pixel_scale) const {
     anchor_text(t, {x, y}, -1);
     target.draw(t);
   };
-  sf::RectangleShape bar({kEditorBar.width, kEditorBar.height});
-  bar.setPosition(kEditorBar.left, kEditorBar.top);
+  const sf::FloatRect bar_area = bar_rect();
+  sf::RectangleShape bar({bar_area.width, bar_area.height});
+  bar.setPosition(bar_area.left, bar_area.top);
   bar.setFillColor(kEditorBarFill);
   bar.setOutlineColor(kEditorAccent);
   bar.setOutlineThickness(1);
@@ -197,7 +216,7 @@ void PositionEditor::draw(sf::RenderTarget& target, float pixel_scale) const {
   const sf::FloatRect first = row_rect(0);
   sf::RectangleShape box({kEditorPickerWidth, kEditorRow * static_cast<float>(picker_.size() + 1)});
   box.setPosition(first.left, first.top - kEditorRow);
-  box.setFillColor(kEditorPicker);
+  box.setFillColor(kEditorPickerFill);  // opaque: the move list showed through
   box.setOutlineColor(kEditorText);
   box.setOutlineThickness(1);
   target.draw(box);
@@ -215,8 +234,9 @@ std::filesystem::path position_log(const std::filesystem::path& file, const std:
   gamehost::Plugin& plugin = registry.find(game);
   const std::string position = plugin.info().position_option();
   if (position.empty()) throw gamehost::HostError(fmt::format("--position: {} reads no positions", game));
+  // No players: a position was set up, not played (the seats' names as
+  // players read "players: Black = Black, White = White").
   gamehost::formats::Metadata meta;
-  for (const auto& name : plugin.info().player_names()) meta.players.push_back(name);
   meta.source = "position " + file.string();
   std::optional<gamehost::formats::GameBuilder> builder;
   try {
@@ -231,7 +251,9 @@ std::filesystem::path position_log(const std::filesystem::path& file, const std:
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
   });
-  const auto log = dir / (file.stem().string() + ".ghlog");
+  // Named as the position's file, which the window's title then names (a
+  // name of its own, "NAME.ghlog", named a file that does not exist).
+  const auto log = dir / file.filename();
   builder->write(log);
   return log;
 }

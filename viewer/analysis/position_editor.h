@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "viewer/render/palette.h"  // kEditorPickerFill, the picker's box
 #include "viewer/session/replay_session.h"
 #include "viewer/view/replay_view.h"
 
@@ -60,6 +61,9 @@ class PositionEditor {
   std::optional<sf::Vector2f> picker_row(const std::string& label) const;
   const std::string& message() const { return message_; }
   const std::filesystem::path& save_path() const { return save_to_; }
+  // The editor's bar over the foot of the side panel (logical coordinates):
+  // it covers the panel's rows it reaches whole.
+  sf::FloatRect bar_rect() const;
 
  private:
   bool on_click(sf::Vector2f p);

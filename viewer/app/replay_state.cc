@@ -216,11 +216,13 @@ void ReplayState::draw_tooltip(sf::RenderTarget& target) {
   const std::string tip = view_->tooltip_at(mouse_);
   if (tip.empty()) return;
   // Placed off every label and piece (label_layout.h); the place is kept
-  // while neither the pointer nor the text changes.
+  // while neither the pointer, the text nor the board's labels change (a
+  // caption placed after the tooltip stayed hidden under it).
   const BoxText text = measure_box(font_, {{tip, false}}, 340, 13.5f);
-  if (tip != tooltip_text_ || mouse_ != tooltip_mouse_) {
+  if (tip != tooltip_text_ || mouse_ != tooltip_mouse_ || view_->labels_placed() != tooltip_labels_) {
     tooltip_text_ = tip;
     tooltip_mouse_ = mouse_;
+    tooltip_labels_ = view_->labels_placed();
     tooltip_box_ = view_->tooltip_box(mouse_, text.size);
   }
   draw_box(target, font_, pixel_scale_for(target.getSize()), text, tooltip_box_, 13.5f);

@@ -76,6 +76,7 @@ class ReplayState : public State {
   std::string tooltip_text_;  // the tooltip last placed, for the pointer at
   sf::Vector2f tooltip_mouse_;
   sf::FloatRect tooltip_box_;
+  int tooltip_labels_ = -1;  // ReplayView::labels_placed() when it was placed
 };
 
 // What is stacked above the replay (main's options).

@@ -17,6 +17,8 @@
 //   multisampling; "Live" draws every layer every frame, for the ratio.
 //   "EngineOn/threads:N" is the frame at rest with the live engine (Ctrl+L)
 //   searching that position on N threads, its numbered discs and panel drawn.
+// - KeyToFrame/*: a step key to the end of the first frame that shows the
+//   new ply, with the live engine on (it restarts on every step).
 // - Scene/*: the scene of one ply (cycling through the game): through the
 //   plugin boundary as the viewer calls it, and the viewer's preparation
 //   (tessellation, texts). The scene builder alone, inside the plugin, is
@@ -253,6 +255,50 @@ void BM_Frame_EngineOn_1280x800(benchmark::State& state) {
   frames(state, false, true, static_cast<int>(state.range(0)));
 }
 BENCHMARK(BM_Frame_EngineOn_1280x800)->Arg(1)->Arg(2)->ArgName("threads")->Iterations(500)->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// Key to frame with the live engine on (issue 43: 0.4-0.7 s a step on a
+// loaded machine): from a step key (→ or ←, as the window's handler calls
+// view.step) to the end of the first frame that shows the new position
+// (the engine restarted on it, its old search let go, the frame drawn,
+// displayed and finished). 150 ms between presses, untimed: the search
+// runs as it would while someone reads the board. Counters as Frame/*.
+void BM_KeyToFrame_EngineOn_1280x800(benchmark::State& state) {
+  auto session = viewer::ReplaySession::open(log_path(), {});
+  sf::ContextSettings aa;
+  aa.antialiasingLevel = viewer::window_antialiasing(-1);
+  sf::RenderWindow window(sf::VideoMode(1280, 800), "viewer_bench", sf::Style::Default, aa);
+  window.setVerticalSyncEnabled(false);
+  window.setView(viewer::letterboxed_view(window.getSize()));
+  viewer::ReplayView view(*session, font());
+  set_up(view, *session, window.getSize());
+  view.set_board_cache(window.getSettings().antialiasingLevel == 0);
+  std::unique_ptr<Engine> engine;  // threads:0, the engine off: the step's own cost
+  if (state.range(0) > 0)
+    engine = std::make_unique<Engine>(*session, view, static_cast<int>(state.range(0)),
+                                      viewer::pixel_scale_for(window.getSize()));
+  std::vector<double> ms;
+  int press = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    view.step(press++ % 2 ? -1 : +1);
+    view.update(1.f / 60);
+    window.clear(view.background());
+    view.draw(window);
+    if (engine) engine->draw(window);
+    window.display();
+    glFinish();
+    const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    state.SetIterationTime(elapsed);
+    ms.push_back(elapsed * 1000);
+    state.PauseTiming();
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    view.finish();
+    state.ResumeTiming();
+  }
+  report(state, ms);
+}
+BENCHMARK(BM_KeyToFrame_EngineOn_1280x800)->Arg(0)->Arg(1)->Arg(2)->ArgName("threads")->Iterations(60)->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 
 // One scene per ply, all overlays on and a tower selected, through the

@@ -43,7 +43,7 @@ inline const sf::Color kEngineBronze(215, 130, 60);          // its third
 inline const sf::Color kEditorBarFill(0x30, 0x34, 0x3e);
 inline const sf::Color kEditorAccent(0xff, 0xb3, 0x47);  // orange: editing, not replaying
 inline const sf::Color kEditorText(0xc9, 0xcd, 0xd6);
-inline const sf::Color kEditorPicker(0x1b, 0x1d, 0x22, 0xf0);
+inline const sf::Color kEditorPickerFill(0x1b, 0x1d, 0x22);  // opaque: the move list showed through
 inline const sf::Color kEditorChoice(0xf4, 0xf4, 0xf4);
 
 // A tournament folder's grid.

@@ -18,6 +18,7 @@
 #include "viewer/view/replay_view.h"
 #include "viewer/view/side_panel.h"
 #include "viewer/render/text_util.h"
+#include "viewer/teaching/tour_panel.h"
 
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Window/Event.hpp>
@@ -121,10 +122,13 @@ std::vector<TourModel::Line> TourModel::panel() const {
   for (const auto& p : step().text) out.push_back({p, 0});
   const auto& task = step().task;
   if (task.kind != gamehost::TourTask::Kind::None) {
-    // The board offers only legal moves, so a move the rules refuse is typed.
-    const char* how = task.wants_click()                                 ? ""
-                      : task.kind == gamehost::TourTask::Kind::Refused ? " (press Enter and type the move: a click shows a lot's legal moves only)"
-                                                                        : " (click the board, or Enter to type a move)";
+    // A click on a lot where nothing may be built gives the game's ruling
+    // (click() below); elsewhere the board offers only legal moves, so a
+    // refused move among legal ones is typed.
+    const char* how = task.wants_click() ? ""
+                      : task.kind == gamehost::TourTask::Kind::Refused
+                          ? " (click a lot where nothing may be built, or press Enter and type the move)"
+                          : " (click the board, or Enter to type a move)";
     out.push_back({"Task: " + task.ask + how, 2});
   }
   for (std::size_t i = 0; i < picker_.size(); ++i) out.push_back({fmt::format("{}  {}", i + 1, picker_[i].label), 2});
@@ -208,6 +212,8 @@ class TourPicture {
 
   void update(float dt) { paths_.update(dt); }
   bool animating() const { return paths_.running(); }
+  // What a click on the panel, as last drawn, does.
+  std::optional<TourPanelTarget> panel_target(sf::Vector2f p) const { return tour_panel_target_at(panel_, p); }
 
   const pb::HitArea* hit(sf::Vector2f p) const {
     return scene_ && kBoardArea.contains(p) ? scene_->hit_at(p) : nullptr;
@@ -222,36 +228,16 @@ class TourPicture {
     box.setPosition(kPanelArea.left, kPanelArea.top);
     box.setFillColor(kPanelBox);
     target.draw(box);
-    const float left = kPanelArea.left + 18, width = kPanelArea.width - 36;
-    float y = kPanelArea.top + 16;
-    auto lines = model_.panel();
-    if (typed) lines.insert(lines.end() - 1, {"> " + *typed + "_", 2});
-    for (const auto& line : lines) {
-      const float size = line.style == 1 ? 19.f : 14.f;
-      const bool bold = line.style == 1 || line.style == 2;
-      const sf::Color colour = line.style == 1   ? kTitleText
-                               : line.style == 2 ? kAccent
-                               : line.style == 3 ? kAnswerRight
-                               : line.style == 4 ? kAnswerWrong
-                               : line.style == 5 ? kDim
-                                                 : kText;
-      // The keys' line stands at the foot of the panel.
-      if (&line == &lines.back()) y = std::max(y, kPanelArea.top + kPanelArea.height - 30);
-      for (const auto& part : wrap_text(font_, line.text, size, bold, width, width, scale_)) {
-        sf::Text t = crisp_text(font_, part, size, scale_, bold);
-        t.setFillColor(colour);
-        t.setPosition(left, y);
-        target.draw(t);
-        y += size * 1.45f;
-      }
-      y += 10;
-    }
+    // Laid out with its click targets (tour_panel.h), kept for the clicks.
+    panel_ = lay_out_tour_panel(model_, font_, scale_, typed);
+    for (const sf::Text& t : panel_.texts) target.draw(t);
   }
 
  private:
   TourModel& model_;
   const sf::Font& font_;
   float scale_ = 1;
+  mutable TourPanelLayout panel_;  // as last drawn
   std::shared_ptr<const PreparedScene> scene_;
   SceneLayers layers_;
   PathPlayer paths_;
@@ -267,8 +253,20 @@ class TourState : public State {
   bool handle_event(const sf::Event& e, sf::Vector2f at) override {
     switch (e.type) {
       case sf::Event::MouseButtonPressed:
-        if (e.mouseButton.button == sf::Mouse::Left && !typing_)
-          if (const pb::HitArea* hit = picture_.hit(at)) model_.click(*hit);
+        if (e.mouseButton.button == sf::Mouse::Left && !typing_) {
+          // The footer's keys and the picker's rows, clicked, do as the keys.
+          if (const auto panel_target = picture_.panel_target(at)) {
+            switch (panel_target->action) {
+              case TourPanelAction::Next: key(sf::Keyboard::Right); break;
+              case TourPanelAction::Back: key(sf::Keyboard::Left); break;
+              case TourPanelAction::Again: key(sf::Keyboard::R); break;
+              case TourPanelAction::Quit: key(sf::Keyboard::Q); break;
+              case TourPanelAction::Choose: model_.choose(panel_target->choice); break;
+            }
+          } else if (const pb::HitArea* hit = picture_.hit(at)) {
+            model_.click(*hit);
+          }
+        }
         return true;
       case sf::Event::TextEntered:
         if (typing_ && e.text.unicode >= 32 && e.text.unicode < 127) typed_ += static_cast<char>(e.text.unicode);

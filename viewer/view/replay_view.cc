@@ -140,6 +140,7 @@ void ReplayView::set_paths() {
   paths_.set_paths(current_->scene(), current_->transform(), font_, pixel_scale_, false);
   std::vector<sf::FloatRect> texts = scene_text_boxes(*current_);
   paths_.place_labels(texts, piece_boxes(*current_), kBoardArea);
+  ++labels_placed_;
 }
 
 std::vector<sf::FloatRect> ReplayView::text_boxes() const {

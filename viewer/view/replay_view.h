@@ -118,6 +118,9 @@ class ReplayView {
   // captions) and every piece, as laid out (logical pixels).
   std::vector<sf::FloatRect> text_boxes() const;
   std::vector<sf::FloatRect> pieces() const;
+  // Grows each time the board's labels and captions are placed anew (a new
+  // scene, a selection): a tooltip placed before is placed again.
+  int labels_placed() const { return labels_placed_; }
 
   // The view options sent to the plugin for the current state.
   pb::ViewOptions view_options() const;
@@ -139,6 +142,7 @@ class ReplayView {
   std::shared_ptr<const PreparedScene> current_;
   SceneLayers layers_;
   PathPlayer paths_;
+  int labels_placed_ = 0;
   SidePanel panel_;
   PanelState panel_state_;
   std::optional<OffGame> off_game_;

@@ -117,6 +117,8 @@
     }
     actions.appendChild(h('button', { class: 'gh-watch', text: g.status === 'FINISHED' || g.status === 'ABORTED' ? 'Look' : 'Watch',
       onclick: () => { location.hash = '#game=' + encodeURIComponent(g.game_id); } }));
+    for (const d of g.downloads || [])  // a finished game's files
+      actions.appendChild(h('a', { class: 'gh-download', href: d.path, download: '', text: '.' + d.format }));
     return h('tr', { class: 'gh-game-row', 'data-game': g.game_id }, [
       h('td', { text: g.game_name }), h('td', { text: g.game_id }), h('td', { text: seatsText(g) }),
       h('td', { text: num(g.plies) + ' plies' + (g.result ? ' — ' + g.result : '') }), actions]);

@@ -30,14 +30,15 @@ std::string supply_text(const State& s, Player p) {
 }
 
 // One button of the strip: a framed title over its value, whose hit area
-// holds `edits`.
-void button(pb::Scene& out, pb::Layer& layer, int slot, const std::string& hover, const std::string& title,
-            const std::string& value, const std::vector<EditChoice>& edits) {
+// holds `edits`; the area is named by what it edits (the viewer's picker
+// is titled "Edit " + that name: "Edit the city").
+void button(pb::Scene& out, pb::Layer& layer, int slot, const std::string& id, const std::string& name,
+            const std::string& title, const std::string& value, const std::vector<EditChoice>& edits) {
   const float x = slot * kStripWidth + 0.05f, w = kStripWidth - 0.1f;
-  set_rect(add(layer, "edit:" + hover, 0x2f333cff, kLabel, 0.03f), x, kStripTop, w, kStripHeight, 0.1f);
-  set_text(add(layer, "edit:" + hover + ":title", kSelection), x + w / 2, kStripTop + 0.24f, title, 0.2f);
-  set_text(add(layer, "edit:" + hover + ":value", kLabel), x + w / 2, kStripTop + 0.56f, value, 0.16f);
-  fill(add_hit(out, x, kStripTop, w, kStripHeight, "editor " + hover), edits);
+  set_rect(add(layer, "edit:" + id, 0x2f333cff, kLabel, 0.03f), x, kStripTop, w, kStripHeight, 0.1f);
+  set_text(add(layer, "edit:" + id + ":title", kSelection), x + w / 2, kStripTop + 0.24f, title, 0.2f);
+  set_text(add(layer, "edit:" + id + ":value", kLabel), x + w / 2, kStripTop + 0.56f, value, 0.16f);
+  fill(add_hit(out, x, kStripTop, w, kStripHeight, name), edits);
 }
 
 }  // namespace
@@ -55,10 +56,13 @@ void add_editor(const State& s, pb::Scene& out) {
   pb::Layer& strip = add_layer(out, "editor");
   const std::string turn = s.is_over() ? "over" : std::string(player_name(s.to_move())) +
                                                      (s.phase() == Phase::Claim ? " claim" : " build");
-  button(out, strip, 0, "turn", "to move", turn, turn_edits(s));
-  button(out, strip, 1, "White", "White's supply", supply_text(s, Player::White), supply_edits(s, Player::White));
-  button(out, strip, 2, "Black", "Black's supply", supply_text(s, Player::Black), supply_edits(s, Player::Black));
-  button(out, strip, 3, "city", "the city", "tiles, empty it…", city_edits());
+  button(out, strip, 0, "turn", "the turn", "to move", turn, turn_edits(s));
+  button(out, strip, 1, "White", "White's supply", "White's supply", supply_text(s, Player::White),
+         supply_edits(s, Player::White));
+  button(out, strip, 2, "Black", "Black's supply", "Black's supply", supply_text(s, Player::Black),
+         supply_edits(s, Player::Black));
+  // Its value says what the picker holds, whole (it read "tiles, empty it…").
+  button(out, strip, 3, "city", "the city", "the city", "layout · empty", city_edits());
 }
 
 }  // namespace alien_city::plugin::detail

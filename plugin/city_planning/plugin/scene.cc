@@ -23,7 +23,7 @@
 // "hidden:A:N" (a face-down coin), "faceup:N" (+ ":tile", ":stones"),
 // "last:0".."last:3" (the last move's corner brackets), "ghost:ring" (+
 // "ghost:stone", "ghost:zone", "ghost:coin", each with ":label" where it
-// has one). "Why it scores" (the panel) is
+// has one), "legal:K10" (the "legal" overlay's dots). "Why it scores" (the panel) is
 // scene_why.cc.
 #include <algorithm>
 #include <bit>
@@ -60,6 +60,7 @@ constexpr Rgba kSlot = 0x44413cff;
 constexpr float kSmallest = 0.37f;  // the smallest text, about 12 px
 constexpr Rgba kGhostRing = 0xf4f4f4ff;
 constexpr std::uint8_t kGhostAlpha = 0x9c;
+constexpr Rgba kLegalDot = 0x35d07fe0;  // the "legal" overlay's dots, green on the wood
 
 float px(Point p) { return static_cast<float>(col_of(p) + 1); }
 float py(Point p) { return static_cast<float>(kSize - row_of(p)); }
@@ -194,6 +195,28 @@ std::string status_line(const State& s) {
 
 }  // namespace
 
+// The "legal" overlay (L): a dot on each point where the player to decide
+// may place something now (a stone, a Zone's centre, a Development), so a
+// click on the analysis board is not a guess. A Development's points are
+// marked only where that player's hand is shown: they would tell a hidden
+// hand's coins.
+void add_legal_points(const State& s, const bool show_hand[2], pb::Scene& scene) {
+  const auto mover = player_to_decide(s);
+  if (!mover || (s.phase() != Phase::Stones && !show_hand[index_of(*mover)])) return;
+  std::vector<int> moves_at(kPoints, 0);
+  for (const Action& a : legal_actions(s))
+    if (const auto spot = action_spot(s, static_cast<std::uint32_t>(action_id(a)))) ++moves_at[spot->first];
+  auto& layer = add_layer(scene, "legal");
+  for (Point p = 0; p < kPoints; ++p) {
+    if (moves_at[p] == 0) continue;
+    auto& dot = add(layer, "legal:" + point_name(p), kLegalDot, kBlack, 0.03f);
+    set_circle(dot, px(p), py(p), 0.17f);
+    dot.set_motion(pb::NONE);
+    dot.set_tooltip(point_name(p) + ": " + std::to_string(moves_at[p]) + (moves_at[p] == 1 ? " legal move" : " legal moves") +
+                    " for " + player_letter(*mover));
+  }
+}
+
 // scene_why.cc
 void add_why_it_scores(const State& s, pb::Scene& scene);
 
@@ -209,6 +232,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
   for (Player p : {Player::A, Player::B})
     add_overlay(scene, std::string("hand-") + player_letter(p), std::string(1, player_letter(p)) + "'s hand",
                 p == Player::A ? "A" : "B", false);
+  add_overlay(scene, "legal", "legal points of the player to decide", "L", false);
 
   // The board: wood, 19 x 19 lines, coordinates.
   auto& board = add_layer(scene, "board");
@@ -275,6 +299,7 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     }
   }
   if (view.has_ghost_action_id()) add_ghost(s, view.ghost_action_id(), scene);
+  if (overlay_on(view, "legal")) add_legal_points(s, show_hand, scene);
 
   // Below the board: face-up tiles with waiting stones, hands, scores and
   // the stack.

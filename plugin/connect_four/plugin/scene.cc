@@ -2,7 +2,8 @@
 // its holes, the discs (each falls into place when it first appears), the
 // last disc dropped and the winning four marked, column letters and row
 // numbers, one hover
-// area per column (with ViewOptions.hit_actions: the drop it stands for).
+// area per column (with ViewOptions.hit_actions: the drop it stands for,
+// marked at the cell the disc lands on).
 //
 // Board coordinates: one cell is 1 x 1; cell (col, row) covers
 // [col, col+1] x [5-row, 6-row] (a6 top-left, g1 bottom-right). Shape ids:
@@ -119,7 +120,12 @@ void render_scene(const State& s, const pb::ViewOptions& view, pb::Scene& scene)
     pb::HitArea& hit = add_hit(scene, static_cast<float>(col), 0, 1, kRows, column_name(col));
     if (!wants_hit_actions(view)) continue;
     if (const auto why = s.check_drop(col)) set_refusal(hit, why->code, why->message);
-    else add_hit_action(hit, static_cast<std::uint32_t>(col));
+    else {
+      add_hit_action(hit, static_cast<std::uint32_t>(col));
+      // The viewer's marks for this drop (the engine's discs) go on the
+      // empty cell it fills, not mid-column over the discs below.
+      *hit.mutable_mark_at() = cell_center(col, s.height(col));
+    }
   }
   auto& panel = add_section(scene, "Game");
   panel_line(panel, status_line(s), "status", s.is_over() ? "over" : player_name(s.to_move()), true);

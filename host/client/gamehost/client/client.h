@@ -39,6 +39,7 @@ struct ClientSettings {
   std::string client = "gamehost-client";  // Hello.client
   std::string name;                        // Hello.name
   std::string join_password;               // Hello.join_password
+  bool seat_samples = false;               // Hello.seat_samples: a seat's sample to search on (engines)
   // How long to keep trying after the connection drops (0: do not reconnect).
   std::chrono::milliseconds reconnect_for = std::chrono::seconds(30);
   std::chrono::milliseconds connect_timeout = std::chrono::seconds(10);
@@ -91,6 +92,8 @@ class Client {
 
   // Called with a line for people: the connection dropped, reconnected.
   std::function<void(const std::string&)> notice;
+  // Called with every message received (`gamehost bot --record`).
+  std::function<void(const net::ServerMessage&)> received;
   int reconnects() const { return reconnects_; }
 
  private:

@@ -37,6 +37,15 @@ struct Box {
 };
 bool overlaps(const Box& a, const Box& b, double slack = 0.5);
 
+// Where a path's caption of `w` x `h` goes for its place `cx, cy` inside
+// `area`: the nearest box within `near` of it that covers no text and no
+// piece; else the nearest within `near` that covers no text (a caption may
+// lie over a piece, as the viewer's do, rather than far from the tower it
+// explains); else the box covering the least, wherever it is. `free` says
+// whether it covers nothing.
+Box place_caption(double cx, double cy, double w, double h, const std::vector<Box>& texts,
+                  const std::vector<Box>& solids, const Box& area, double near, double step, bool& free);
+
 // Board coordinates to surface units: the scene's bounds fitted into a box,
 // proportions kept, centred (what the viewer does with its board area).
 struct Fit {

@@ -4,7 +4,9 @@
 // tiles and the metadata, then movetext "1. B3x@e6 K1x@e6 1... R3x@f5".
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "gamehost/formats/city_record.h"
 #include "gamehost/formats/notes.h"
@@ -23,6 +25,10 @@ CityGame read_ppn(const std::string& text, const std::string& file);
 // HostError saying why a log cannot be written. `variations` (from
 // LOG.ghvars) are written as comments after the decision they replace
 // (ppn_variations.h).
+// Why write_ppn cannot write a game of `game_id` with these options (another
+// game, a start from a position diagram); nullopt when it can.
+std::optional<std::string> ppn_refusal(const std::string& game_id, const std::vector<pb::OptionValue>& options);
+
 std::string write_ppn(const pb::GameRecord& record, const NotesByPly& notes = {},
                       const PpnVariations& variations = {});
 

@@ -48,7 +48,11 @@ class LiveAnalysis {
   LiveAnalysis& operator=(const LiveAnalysis&) = delete;
 
   LiveUpdate latest() const;
+  // Asks the search to end and waits for it.
   void stop();
+  // Asks the search to end, without waiting (the viewer's thread lets a
+  // search go this way and another thread destroys it: viewer/search_reaper.h).
+  void request_stop() { stop_ = true; }
 
  private:
   void search();

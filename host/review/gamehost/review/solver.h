@@ -9,6 +9,8 @@
 // moves next — a seat may move twice in a row.
 #pragma once
 
+#include <atomic>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +47,10 @@ class EndgameSolver {
                               std::optional<double> guess = std::nullopt);
 
   std::size_t table_size() const { return table_.size(); }
+  // A flag that ends a solve as its budget does (nullopt) when set: the
+  // live engine's search, let go, stops within one node (issue 43: a step
+  // key waited for the old search's proof).
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
 
  private:
   enum class Bound : std::uint8_t { Exact, Lower, Upper };
@@ -79,6 +85,8 @@ class EndgameSolver {
   bool keeps_points_;
   std::unordered_map<std::uint64_t, Entry> table_;
   std::uint64_t nodes_ = 0, budget_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
   pb::QueryFlags legal_;
 };
 

@@ -40,6 +40,7 @@ class Peer {
   std::string name;           // Hello.name
   bool password_ok = false;   // Hello gave the join password (or none is needed)
   bool scenes = false;        // Hello.scenes: send Position.scene (room_scenes.cc)
+  bool seat_samples = false;  // Hello.seat_samples: send Position.seat_sample (room_samples.cc)
 };
 
 // What rooms share: the loop, the engine pool, the records.
@@ -110,6 +111,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Adds Position.scene to `position` (the latest) for `seat` when `peer`
   // asked for scenes (room_scenes.cc).
   void add_scene(net::Position& position, int seat, const Peer& peer);
+  // Adds Position.seat_sample for `seat` when it is to move in a game with
+  // hidden information and `peer` asked for samples (room_samples.cc).
+  void add_seat_sample(net::Position& position, int seat, const Peer& peer);
   net::Clocks clocks() const;
   // Stops timers and searches' effects (server shutdown).
   void close();
