@@ -47,7 +47,7 @@ endif()
 file(READ ${OUT} page)
 # gamehost --help ends with "Exit status:": the page's EXIT STATUS section.
 string(REPLACE ".SS \"Exit status:\"" ".SH \"EXIT STATUS\"" page "${page}")
-# replay-viewer --help's "Keys:" (viewer/keys.cc, the window's help too):
+# replay-viewer --help's "Keys:" (viewer/app/keys.cc, the window's help too):
 # the page's KEYS section.
 string(REPLACE ".SS \"Keys:\"" ".SH \"KEYS\"" page "${page}")
 string(REGEX REPLACE "([ (`'\"])docs/" "\\1@GAMEHOST_DOCS@/" page "${page}")

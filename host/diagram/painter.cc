@@ -44,7 +44,7 @@ Box extents_box(cairo_t* cr, bool stroke) {
 }
 
 // Grid offsets (in steps) nearest first; vertical moves cost more, as in
-// the viewer (viewer/label_layout.cc): a caption beside its place still
+// the viewer (viewer/render/label_layout.cc): a caption beside its place still
 // reads as belonging to it.
 const std::vector<std::pair<int, int>>& offsets() {
   static const std::vector<std::pair<int, int>> v = [] {

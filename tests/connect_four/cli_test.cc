@@ -14,7 +14,7 @@
 
 #include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
-#include "replay_view.h"
+#include "viewer/view/replay_view.h"
 
 namespace fs = std::filesystem;
 namespace pb = gamehost::v1;

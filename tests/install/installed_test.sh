@@ -101,7 +101,7 @@ man=$prefix/share/man/man1
 grep -q '^\.SS "gamehost play"' <(gzip -dc "$man/gamehost.1.gz") || fail "gamehost.1 has no 'gamehost play' section"
 grep -q 'render one frame offscreen to OUT.png' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 lacks --screenshot's help"
 grep -q '^\.SH "EXIT STATUS"' <(gzip -dc "$man/gamehost.1.gz") || fail "gamehost.1 has no EXIT STATUS section"
-# replay-viewer(1): the window's keys (viewer/keys.cc) and its exit statuses.
+# replay-viewer(1): the window's keys (viewer/app/keys.cc) and its exit statuses.
 grep -q '^\.SH "KEYS"' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 has no KEYS section"
 grep -q 'the next / previous mistake or blunder' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 lacks the N key"
 grep -q '^\.SH "EXIT STATUS"' <(gzip -dc "$man/replay-viewer.1.gz") || fail "replay-viewer.1 has no EXIT STATUS section"

@@ -11,8 +11,8 @@
 #include <regex>
 #include <thread>
 
-#include "analysis_board.h"
-#include "analysis_input.h"
+#include "viewer/analysis/analysis_board.h"
+#include "viewer/analysis/analysis_input.h"
 #include "analysis_test_support.h"
 #include "viewer_test_support.h"
 

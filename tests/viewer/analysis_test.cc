@@ -11,10 +11,10 @@
 #include <filesystem>
 #include <thread>
 
-#include "analysis_input.h"
+#include "viewer/analysis/analysis_input.h"
 #include "analysis_test_support.h"
-#include "move_tree_panel.h"
-#include "side_panel.h"
+#include "viewer/analysis/move_tree_panel.h"
+#include "viewer/view/side_panel.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "analysis_input.h"
+#include "viewer/analysis/analysis_input.h"
 #include "viewer_test_support.h"
 
 namespace viewer_test {

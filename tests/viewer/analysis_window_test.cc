@@ -8,9 +8,9 @@
 
 #include <filesystem>
 
-#include "engine_markers.h"
-#include "replay_session.h"
-#include "replay_view.h"
+#include "viewer/analysis/engine_markers.h"
+#include "viewer/session/replay_session.h"
+#include "viewer/view/replay_view.h"
 #include "analysis_test_support.h"
 #include "viewer_test_support.h"
 

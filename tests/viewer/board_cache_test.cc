@@ -4,8 +4,8 @@
 // under Xvfb.
 #include <catch2/catch.hpp>
 
-#include "headless.h"
-#include "replay_view.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <set>
 
-#include "headless.h"
-#include "replay_view.h"
-#include "side_panel.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/view/side_panel.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -16,7 +16,7 @@
 #include <cmath>
 #include <map>
 
-#include "replay_session.h"
+#include "viewer/session/replay_session.h"
 #include "colour_difference.h"
 #include "viewer_test_support.h"
 

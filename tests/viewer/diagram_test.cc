@@ -15,7 +15,7 @@
 #include "gamehost/diagram/painter.h"
 #include "gamehost/game_log.h"
 #include "gamehost/review/review_file.h"
-#include "replay_session.h"
+#include "viewer/session/replay_session.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;
@@ -24,7 +24,7 @@ namespace pb = gamehost::v1;
 
 namespace {
 
-// The viewer's board area (viewer/replay_view.h, kBoardArea) at 1280x800:
+// The viewer's board area (viewer/view/replay_view.h, kBoardArea) at 1280x800:
 // a diagram of this size maps the scene exactly as the viewer does there.
 const sf::Vector2u kBoardOrigin{8, 8};
 const std::string kBoardSize = "672x784";

@@ -15,9 +15,9 @@
 #include <map>
 #include <thread>
 
-#include "analysis_input.h"
+#include "viewer/analysis/analysis_input.h"
 #include "analysis_test_support.h"
-#include "headless.h"
+#include "viewer/export/headless.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -1,4 +1,4 @@
-// The E key's prompt as a unit (viewer/export_prompt.h): editing, Enter and
+// The E key's prompt as a unit (viewer/export/export_prompt.h): editing, Enter and
 // Esc, what each extension saves and the proposed path. The window test
 // drives the same prompt through real key presses.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "export_prompt.h"
+#include "viewer/export/export_prompt.h"
 #include "viewer_test_support.h"
 
 using viewer::ExportPrompt;

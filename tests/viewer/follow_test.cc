@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "follow.h"
+#include "viewer/teaching/follow.h"
 #include "gamehost/game_log.h"
-#include "replay_view.h"
+#include "viewer/view/replay_view.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

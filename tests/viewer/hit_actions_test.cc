@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "replay_session.h"
+#include "viewer/session/replay_session.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -1,4 +1,4 @@
-// The viewer's keys, written once (viewer/keys.h): the same table in the
+// The viewer's keys, written once (viewer/app/keys.h): the same table in the
 // window's help (drawn when H is pressed), in `replay-viewer --help` (and so
 // in replay-viewer(1)) and in docs/viewer.md's Controls table.
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include "keys.h"
+#include "viewer/app/keys.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -1,4 +1,4 @@
-// Labels that never collide (viewer/label_layout.h) and panels that never
+// Labels that never collide (viewer/render/label_layout.h) and panels that never
 // overlap, over real scenes of every shipped sample: every ply, every
 // overlay on, each of the game's selections in turn. The boxes are the
 // viewer's own, known before drawing (texts need the font's glyphs, so the
@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "label_layout.h"
-#include "replay_view.h"
+#include "viewer/render/label_layout.h"
+#include "viewer/view/replay_view.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -10,14 +10,14 @@
 
 #include <filesystem>
 
-#include "review_data.h"
+#include "viewer/session/review_data.h"
 #include "viewer_test_support.h"
 // What viewer_test_support.cc includes, before Xlib (one unity batch).
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
-#include "environment.h"
+#include "viewer/render/environment.h"
 #include "gamehost/plugin.h"
-#include "replay_view.h"
+#include "viewer/view/replay_view.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
 #include "x11_window.h"

@@ -14,9 +14,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "label_layout.h"
-#include "replay_view.h"
-#include "review_data.h"
+#include "viewer/render/label_layout.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/session/review_data.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

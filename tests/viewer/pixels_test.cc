@@ -11,11 +11,11 @@
 
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/scoring.h"
-#include "environment.h"
+#include "viewer/render/environment.h"
 #include "gamehost/game_log.h"
-#include "headless.h"
-#include "replay_view.h"
-#include "side_panel.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/view/side_panel.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -12,10 +12,10 @@
 
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/serialize.h"
-#include "analysis_board.h"
+#include "viewer/analysis/analysis_board.h"
 #include "analysis_test_support.h"
-#include "headless.h"
-#include "position_editor.h"
+#include "viewer/analysis/position_editor.h"
+#include "viewer/export/headless.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -9,9 +9,9 @@
 #include "gamehost/install_paths.h"
 #include "gamehost/puzzles/progress.h"
 #include "gamehost/puzzles/puzzle_file.h"
-#include "puzzle_mode.h"
-#include "replay_session.h"
-#include "replay_view.h"
+#include "viewer/teaching/puzzle_mode.h"
+#include "viewer/session/replay_session.h"
+#include "viewer/view/replay_view.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -15,7 +15,7 @@
 #include <csignal>
 #include <filesystem>
 
-#include "replay_session.h"
+#include "viewer/session/replay_session.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

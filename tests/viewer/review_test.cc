@@ -15,10 +15,10 @@
 #include "alien_city/core/rules.h"
 #include "gamehost/review/review_file.h"
 #include "gamehost/review/reviewer.h"
-#include "headless.h"
-#include "replay_view.h"
-#include "review_changes.h"
-#include "review_data.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/session/review_changes.h"
+#include "viewer/session/review_data.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

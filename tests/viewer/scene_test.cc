@@ -10,10 +10,10 @@
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
 #include "gamehost/game_log.h"
-#include "headless.h"
-#include "mesh.h"
-#include "replay_session.h"
-#include "side_panel.h"
+#include "viewer/export/headless.h"
+#include "viewer/render/mesh.h"
+#include "viewer/session/replay_session.h"
+#include "viewer/view/side_panel.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

@@ -1,4 +1,4 @@
-// Small text stays legible (viewer/text_util.h): notation such as "BT@H5"
+// Small text stays legible (viewer/render/text_util.h): notation such as "BT@H5"
 // drawn bold at the panel's sizes, in a window of 800x500 (0.625 pixels a
 // logical pixel) and 1280x800, keeps the "@" open: rendered through SFML
 // under Xvfb, the glyph's inner counter is background, not a blob of ink.
@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "text_util.h"
+#include "viewer/render/text_util.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

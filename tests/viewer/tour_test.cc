@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "gamehost/plugin.h"
-#include "replay_view.h"
-#include "tour_mode.h"
-#include "tour_panel.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/teaching/tour_mode.h"
+#include "viewer/teaching/tour_panel.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -15,8 +15,8 @@
 #include "alien_city/core/serialize.h"
 #include "gamehost/game_log.h"
 #include "gamehost/plugin.h"
-#include "environment.h"
-#include "replay_view.h"
+#include "viewer/render/environment.h"
+#include "viewer/view/replay_view.h"
 
 
 namespace viewer_test {

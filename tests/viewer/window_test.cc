@@ -8,9 +8,9 @@
 #include <SFML/Graphics/Image.hpp>
 #include <filesystem>
 
-#include "replay_session.h"
-#include "replay_view.h"
-#include "text_util.h"
+#include "viewer/render/text_util.h"
+#include "viewer/session/replay_session.h"
+#include "viewer/view/replay_view.h"
 #include "viewer_test_support.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -43,11 +43,12 @@
 #include <thread>
 #include <vector>
 
-#include "analysis_input.h"
-#include "environment.h"
+#include "viewer/analysis/analysis_input.h"
+#include "viewer/render/environment.h"
 #include "gamehost/game_log.h"
-#include "headless.h"
-#include "replay_view.h"
+#include "viewer/export/headless.h"
+#include "viewer/view/replay_view.h"
+#include "viewer/render/palette.h"
 
 namespace {
 
@@ -229,7 +230,7 @@ void BM_Frame_Empty_1280x800(benchmark::State& state) {
   std::vector<double> ms;
   for (auto _ : state) {
     const auto t0 = Clock::now();
-    window.clear(sf::Color(0x23, 0x26, 0x2d));
+    window.clear(viewer::kWindowBackground);
     window.display();
     glFinish();
     const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
