@@ -26,20 +26,12 @@ Usage: serve_browser_test.py GAMEHOST WORK_DIR
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
-import time
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-except ImportError:
-    print("skipped: python3-selenium is not installed")
-    sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from servepage import By, Select, browser, start_server, text_of, wait  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402 (servepage skips the test without Selenium)
 
 GAMEHOST, WORK = sys.argv[1], sys.argv[2]
 failures = []
@@ -51,26 +43,6 @@ def check(ok, what):
         print("FAIL:", what)
 
 
-def browser():
-    if not shutil.which("chromium") or not shutil.which("chromedriver"):
-        print("skipped: chromium or chromium-driver is not installed")
-        sys.exit(77)
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--force-device-scale-factor=1", "--window-size=1100,1200"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-
-
-def wait(driver, condition, what, timeout=20):
-    try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
-    except Exception:
-        sys.exit(f"timed out waiting for {what}; page text:\n{driver.find_element(By.TAG_NAME, 'body').text}")
-
-
 def moves(driver):
     # Read in one script: the page may redraw between two WebDriver calls.
     return driver.execute_script("return [...document.querySelectorAll('#gh-moves li')].map((li) => li.textContent)")
@@ -80,24 +52,6 @@ def study_moves(driver):
     """The moves of the finished game's study view (without "Start")."""
     return driver.execute_script(
         "return [...document.querySelectorAll('#gh-replay .gh-move[data-ply]')].slice(1).map((b) => b.textContent)")
-
-
-def text_of(driver, element_id):
-    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : ''", element_id)
-
-
-def start_server():
-    data = os.path.join(WORK, "serve-data")
-    shutil.rmtree(data, ignore_errors=True)
-    proc = subprocess.Popen([GAMEHOST, "serve", "--port", "0", "--data", data],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = []
-    for line in proc.stdout:
-        lines.append(line)
-        m = re.search(r"at (http://[^/ ]+)/", line)
-        if m:
-            return proc, m.group(1)
-    sys.exit("gamehost serve stopped before listening:\n" + "".join(lines))
 
 
 def click_column(driver, col):
@@ -148,7 +102,7 @@ def against_engine(driver):
 def main():
     os.makedirs(WORK, exist_ok=True)
     global URL
-    server, url = start_server()
+    server, url = start_server(GAMEHOST, os.path.join(WORK, "serve-data"))
     URL = url
     red = yellow = watcher = None
     try:
