@@ -25,7 +25,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -34,70 +33,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "server"))
 from netclient import Client, Server, play_plies, two_player_game  # noqa: E402
+from secrecy import check, random_without_pass, seat_views, sees_own_hand  # noqa: E402
 
 GAMEHOST = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 AT_ONCE = int(sys.argv[3]) if len(sys.argv) > 3 else 10
 FIRST = int(sys.argv[4]) if len(sys.argv) > 4 else 0  # the first game's number (its players' names and moves)
-TILE = re.compile(r"(?<![@\w])[CSMA][0-5](?!\w)")  # not a point ("P@M3")
-
-
-def show_as(log, ply, seat):
-    return subprocess.run([GAMEHOST, "show", log, "--ply", str(ply), "--as", seat],
-                          capture_output=True, text=True, check=True).stdout
-
-
-def seat_views(log, plies, pool):
-    """Per ply: the text each seat may see (show --as), and each hand's tiles."""
-    jobs = {(ply, seat): pool.submit(show_as, log, ply, seat) for ply in range(plies + 1) for seat in "AB"}
-    views = []
-    for ply in range(plies + 1):
-        seen = {seat: jobs[(ply, seat)].result() for seat in "AB"}
-        hands = {seat: set(TILE.findall(re.search(rf"^hand {seat}: (.*)$", seen[seat], re.M).group(1)))
-                 for seat in "AB"}
-        views.append((seen, hands))
-    return views
-
-
-def frame_ply(message, ply):
-    """The ply a frame shows: its position's (GameView, MoveMade, GameEnded)."""
-    for body in message.values():
-        if not isinstance(body, dict):
-            continue
-        p = body.get("position")
-        if isinstance(p, dict) and "ply" in p:
-            return int(p["ply"])
-    return ply
-
-
-def check(frames, who, views):
-    """Frames searched; raises on a tile `who` may not see."""
-    ply = 0
-    for frame in frames:
-        ply = frame_ply(json.loads(frame), ply)
-        seen, hands = views[min(ply, len(views) - 1)]
-        if who == "spectator":
-            secret = (hands["A"] | hands["B"]) - (set(TILE.findall(seen["A"])) & set(TILE.findall(seen["B"])))
-        else:
-            other = "B" if who == "A" else "A"
-            secret = hands[other] - set(TILE.findall(seen[who]))
-        leaked = secret & set(TILE.findall(frame))
-        if leaked:
-            raise AssertionError(f"{who} received {sorted(leaked)} at ply {ply}: {frame[:300]}")
-    return len(frames)
 
 
 async def one_game(server, number, data, pool):
     clients, keys, pos, game_id = await two_player_game(server.url, "city_planning", names=(f"a{number}", f"b{number}"))
     watcher = await Client.connect(server.url)
     await watcher.request({"watch": {"game_id": game_id}}, "game")
-    rng = random.Random(number)
-
-    def choose(p):
-        # No pass while another move is legal: two passes end the game.
-        moves = [a["id"] for a in p["info"].get("legal", []) if a["notation"] != "pass"]
-        return rng.choice(moves or p["info"]["legal_ids"])
-
+    choose = random_without_pass(random.Random(number))
     receivers = {"A": [clients[0]], "B": [clients[1]], "spectator": [watcher]}
     await play_plies(clients, keys, pos, 30, choose)
     # B comes back on a new connection: the game as it is now, then on.
@@ -131,11 +79,10 @@ async def one_game(server, number, data, pool):
         raise AssertionError(f"{log} does not verify: {verified.stdout}{verified.stderr}")
     ended = json.loads(next(f for f in receivers["A"][0].raw if '"game_ended"' in f))["game_ended"]
     plies = len(ended["plies"])
-    views = await loop.run_in_executor(None, seat_views, log, plies, pool)
+    views = await loop.run_in_executor(None, seat_views, GAMEHOST, log, plies, pool)
     counts = {who: sum(check(c.raw, who, views) for c in group) for who, group in receivers.items()}
     # The check can fail: seat A's own frames name A's hand.
-    own = views[plies // 2][1]["A"]
-    if not any(own & set(TILE.findall(f)) for f in receivers["A"][0].raw):
+    if not sees_own_hand(receivers["A"][0].raw, views):
         raise AssertionError("the check never sees a tile of A's own hand in A's frames")
     return plies, counts
 
