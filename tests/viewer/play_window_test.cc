@@ -5,7 +5,9 @@
 // the viewer says why. And the command lines --play refuses, with exit 2.
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "gamehost/game_log.h"
@@ -142,12 +144,18 @@ TEST_CASE("--play: a click drops a disc, the engine answers, a full column is re
   CHECK(plies_of(log).size() == before);  // nothing played
   quit(d, input, pid, dir);
   const std::string err = read_file(dir / "err.txt");
-  CHECK(err.find("replay-viewer: play: column D is full") != std::string::npos);
+  // The refusal is the last thing said: it stays on the message line.
+  const std::string refusal = "replay-viewer: play: column d is full\n";
+  CHECK(err.size() > refusal.size());
+  CHECK(err.substr(err.size() - refusal.size()) == refusal);
   CHECK(err.find("replay-viewer: play: Your move") != std::string::npos);
-  // The log is the game as `gamehost play` writes it: it verifies, unfinished (the window closed).
+  // The log is the game as `gamehost play` writes it: every ply verifies,
+  // and it is unfinished (the window closed: exit 3, as for any such log).
   const Run verify = run(GAMEHOST_BIN, {"verify", log.string()});
   INFO(verify.out << verify.err);
-  CHECK(verify.exit_code == 0);
+  CHECK(verify.exit_code == 3);
+  CHECK((verify.out + verify.err).find(fmt::format("{} plies verified, no result recorded", before)) !=
+        std::string::npos);
   CHECK(gamehost::read_log(log).record.plies_size() == static_cast<int>(before));
 }
 

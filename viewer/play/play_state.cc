@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 
 #include "viewer/analysis/analysis_board.h"
 
@@ -43,13 +44,18 @@ void PlayState::say(std::string text) {
 
 bool PlayState::update(float dt) {
   bool changed = follower_.tick(session_, view_, dt);
+  // The status is said again only when the game moved on: a refusal (out
+  // of turn, a full column) stays on the message line until then.
   const std::string error = game_->error();
+  const bool turn = persons_turn();
+  const auto situation = std::make_tuple(session_.plies(), session_.finished(), turn, error.empty());
+  if (situation == situation_) return changed;
+  situation_ = situation;
   if (!error.empty()) say("The game stopped: " + error);
   else if (session_.finished()) say("Game over: " + session_.result());
-  else if (persons_turn() && choices_.empty())
-    say(fmt::format("Your move ({}): click the board", seat_name(game_->seat())));
-  else if (!persons_turn() && !game_->over()) say(fmt::format("{} ({}) is thinking", seat_name(1 - game_->seat()), engine_));
-  return changed;
+  else if (turn) say(fmt::format("Your move ({}): click the board", seat_name(game_->seat())));
+  else if (!game_->over()) say(fmt::format("{} ({}) is thinking", seat_name(1 - game_->seat()), engine_));
+  return true;
 }
 
 void PlayState::play(std::uint32_t action) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,8 @@ class PlayState : public State {
   ReplayView& view_;
   std::vector<std::pair<std::uint32_t, std::string>> choices_;  // a click with several moves: keys 1-9
   std::string message_;
+  // What the status last said was about: plies, finished, the person's turn, no error.
+  std::tuple<int, bool, bool, bool> situation_{-1, false, false, false};
 };
 
 }  // namespace viewer
