@@ -179,6 +179,44 @@ TEST_CASE("--play: a click while the engine thinks plays nothing and says whose 
   CHECK(err.find("replay-viewer: play: Not your turn: Yellow (mcts:time=1.5) is to move") != std::string::npos);
 }
 
+TEST_CASE("--play: the game goes to its end, the panel says the result, later clicks are refused",
+          "[play][window]") {
+  const auto dir = temp_dir("play-window-end");
+  const fs::path log = dir / "end.ghlog";
+  int pid = -1;
+  const auto [d, w] = start_game(dir, log, "random", pid);
+  const FakeInput input = load_fake_input();
+  // The leftmost column not yet full, each turn, until the game ends.
+  std::vector<std::uint32_t> plies;
+  for (int round = 0; round < 21; ++round) {
+    int col = 0;
+    while (std::count(plies.begin(), plies.end(), static_cast<std::uint32_t>(col)) >= 6) ++col;
+    click_in_window(d, input, w, column_point(log, col), 300000);
+    plies = wait_for_plies(log, plies.size() + 2);
+    const auto read = viewer::read_whole_records(log);
+    REQUIRE(read);
+    if (read->finished()) break;
+  }
+  for (int i = 0; i < 40 && !gamehost::read_log(log).finished(); ++i) usleep(50000);
+  const gamehost::GameLog whole = gamehost::read_log(log);
+  REQUIRE(whole.finished());
+  const int played = whole.record.plies_size();
+  usleep(500000);
+  click_in_window(d, input, w, column_point(log, 6), 300000);
+  usleep(500000);
+  CHECK(gamehost::read_log(log).record.plies_size() == played);
+  quit(d, input, pid, dir);
+  const std::string err = read_file(dir / "err.txt");
+  INFO(err);
+  CHECK(err.find("replay-viewer: play: Game over: ") != std::string::npos);
+  const std::string over = "replay-viewer: play: The game is over: ";
+  CHECK(err.rfind(over) != std::string::npos);
+  CHECK(err.rfind(over) > err.rfind("replay-viewer: play: Game over: "));
+  const Run verify = run(GAMEHOST_BIN, {"verify", log.string()});
+  INFO(verify.out << verify.err);
+  CHECK(verify.exit_code == 0);
+}
+
 TEST_CASE("--play refuses a bad command line with exit 2 and says why", "[play][cli]") {
   const auto dir = temp_dir("play-cli");
   const std::string out = (dir / "z.ghlog").string();
