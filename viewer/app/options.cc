@@ -127,7 +127,8 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
   // replay-viewer(1)'s KEYS and EXIT STATUS sections.
   app.footer(fmt::format("Keys:\n{}\nExit status:\n  {}    done (window closed, image or panel written)\n"
                          "  {}    the log or review is bad, no such ply, an output cannot be written\n"
-                         "  {}    a bad command line (unknown option, bad --size, unknown overlay)\n"
+                         "  {}    a bad command line (unknown option, bad --size, unknown overlay; --play: unknown game,\n"
+                         "        bad agent spec)\n"
                          "  {}    no X display\n  {}    no usable font",
                          keys_help_text(), kExitOk, kExitError, kExitUsage, kExitNoDisplay, kExitNoFont));
   const int cores = gamehost::machine_cores();
