@@ -243,3 +243,14 @@ TEST_CASE("--play refuses a bad command line with exit 2 and says why", "[play][
     CHECK_FALSE(fs::exists(out));  // nothing was written
   }
 }
+
+TEST_CASE("--play never overwrites a log: an existing --out is refused with exit 1, untouched", "[play][cli]") {
+  const auto dir = temp_dir("play-cli-exists");
+  const fs::path out = dir / "kept.ghlog";
+  write_file(out, "not a log, but someone's file");
+  const Run r = run_viewer({"--play", "connect_four", "--against", "random", "--out", out.string()});
+  INFO(r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "replay-viewer: " + out.string() + ": exists; --play never overwrites a log (give another --out)\n");
+  CHECK(read_file(out) == "not a log, but someone's file");
+}
