@@ -9,6 +9,7 @@
 #include "gamehost/agents/spec.h"
 #include "gamehost/error.h"
 #include "gamehost/play.h"
+#include "gamehost/registry.h"
 
 namespace viewer {
 
@@ -108,7 +109,7 @@ int LiveGame::waiting_ply() const {
   return submitted_ ? 0 : waiting_ply_;
 }
 
-const std::vector<std::uint32_t> LiveGame::legal() const {
+std::vector<std::uint32_t> LiveGame::legal() const {
   std::lock_guard lock(mutex_);
   return legal_;
 }

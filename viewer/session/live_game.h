@@ -17,8 +17,6 @@
 #include <thread>
 #include <vector>
 
-#include "gamehost/registry.h"
-
 namespace viewer {
 
 struct LiveGameSettings {
@@ -37,7 +35,9 @@ class LiveGame {
   // Checks the game and the agent spec (HostError naming what is wrong)
   // before anything is written; nothing is started yet.
   explicit LiveGame(LiveGameSettings settings);
-  ~LiveGame();  // ends the game's thread (the log stays, unfinished)
+  // Ends the game's thread: the person's seat abandons the game (the log
+  // stays, unfinished); an engine searching first finishes its search.
+  ~LiveGame();
   LiveGame(const LiveGame&) = delete;
   LiveGame& operator=(const LiveGame&) = delete;
 
@@ -49,7 +49,7 @@ class LiveGame {
   // at `ply` (the ply about to be played, from 1; 0: not waiting).
   int seat() const { return settings_.seat; }
   int waiting_ply() const;
-  const std::vector<std::uint32_t> legal() const;
+  std::vector<std::uint32_t> legal() const;  // the legal ids there
   // Hands the person's move to the game. Pre: waiting_ply() != 0 and
   // `action` is legal there.
   void submit(std::uint32_t action);
