@@ -166,6 +166,17 @@ TEST_CASE("--play: a click while the engine thinks plays nothing and says whose 
   const auto [d, w] = start_game(dir, log, "mcts:time=1.5", pid);
   const FakeInput input = load_fake_input();
   const sf::Vector2f col2 = column_point(log, 2);
+  // T: the engine's hint for the first move, said on the message line.
+  int x = 0, y = 0;
+  Window child;
+  XTranslateCoordinates(d, w, DefaultRootWindow(d), 1200, 20, &x, &y, &child);
+  input.motion(d, -1, x, y, 0);
+  XFlush(d);
+  usleep(200000);
+  tap_key(d, input, XK_t, 0);
+  for (int i = 0; i < 100 && read_file(dir / "err.txt").find("play: Hint (3000 iterations): ") == std::string::npos; ++i)
+    usleep(100000);
+  CHECK(plies_of(log).empty());  // a hint plays nothing
   click_in_window(d, input, w, col2, 300000);
   CHECK(wait_for_plies(log, 1).size() == 1);
   click_in_window(d, input, w, col2, 100000);  // the engine is still searching
@@ -177,6 +188,7 @@ TEST_CASE("--play: a click while the engine thinks plays nothing and says whose 
   quit(d, input, pid, dir);
   const std::string err = read_file(dir / "err.txt");
   CHECK(err.find("replay-viewer: play: Not your turn: Yellow (mcts:time=1.5) is to move") != std::string::npos);
+  CHECK(err.find("replay-viewer: play: Hint: the engine is searching\nreplay-viewer: play: Hint (3000 iterations): ") != std::string::npos);
 }
 
 TEST_CASE("--play: the game goes to its end, the panel says the result, later clicks are refused",

@@ -46,6 +46,18 @@ bool PlayState::update(float dt) {
   bool changed = follower_.tick(session_, view_, dt);
   // The status is said again only when the game moved on: a refusal (out
   // of turn, a full column) stays on the message line until then.
+  if (hint_pending_) {
+    auto [ply, text] = game_->hint();
+    if (ply == session_.plies() + 1 && !text.empty()) {
+      hint_pending_ = false;
+      // The terminal's lines, as one line of the panel.
+      std::replace(text.begin(), text.end(), '\n', ' ');
+      text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == ' ' && b == ' '; }), text.end());
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+      say(text.rfind("Hint", 0) == 0 ? text : "Hint: " + text);  // EngineCoach's words begin "Hint (N iterations)"
+      return true;
+    }
+  }
   const std::string error = game_->error();
   const bool turn = persons_turn();
   const auto situation = std::make_tuple(session_.plies(), session_.finished(), turn, error.empty());
@@ -65,6 +77,7 @@ void PlayState::play(std::uint32_t action) {
     return;
   }
   choices_.clear();
+  hint_pending_ = false;
   game_->submit(action);
   say(fmt::format("{} ({}) is thinking", seat_name(1 - game_->seat()), engine_));
 }
@@ -74,6 +87,16 @@ bool PlayState::handle_event(const sf::Event& e, sf::Vector2f at) {
       e.key.code <= sf::Keyboard::Num9) {
     const std::size_t k = e.key.code - sf::Keyboard::Num1;
     if (k < choices_.size() && persons_turn()) play(choices_[k].first);
+    return true;
+  }
+  if (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::T && !e.key.control) {  // the terminal's "hint"
+    if (!persons_turn()) {
+      say("A hint is for your turn");
+    } else if (!hint_pending_) {
+      hint_pending_ = true;
+      game_->ask_hint();
+      say("Hint: the engine is searching");
+    }
     return true;
   }
   if (e.type != sf::Event::MouseButtonPressed || e.mouseButton.button != sf::Mouse::Left) return false;

@@ -48,6 +48,7 @@ class PlayState : public State {
   ReplayView& view_;
   std::vector<std::pair<std::uint32_t, std::string>> choices_;  // a click with several moves: keys 1-9
   std::string message_;
+  bool hint_pending_ = false;  // T pressed, the hint not yet shown
   // What the status last said was about: plies, finished, the person's turn, no error.
   std::tuple<int, bool, bool, bool> situation_{-1, false, false, false};
 };

@@ -10,6 +10,8 @@
 #include "gamehost/error.h"
 #include "gamehost/play.h"
 #include "gamehost/registry.h"
+#include "gamehost/agents/human_agent.h"
+#include "gamehost/review/engine_coach.h"
 
 namespace viewer {
 
@@ -23,7 +25,21 @@ class LiveGame::SeatAgent : public gamehost::Agent {
     game_.waiting_ply_ = turn.ply;
     game_.legal_.assign(turn.info.legal_ids().begin(), turn.info.legal_ids().end());
     game_.submitted_.reset();
-    game_.changed_.wait(lock, [&] { return game_.submitted_ || game_.closing_; });
+    for (;;) {
+      game_.changed_.wait(lock, [&] { return game_.submitted_ || game_.closing_ || game_.hint_asked_; });
+      if (game_.submitted_ || game_.closing_) break;
+      // A hint: the search runs here, the window goes on drawing.
+      game_.hint_asked_ = false;
+      lock.unlock();
+      std::string text;
+      try {
+        text = coach_.hint(turn, gamehost::kDefaultHintIters, 1);
+      } catch (const std::exception& e) {
+        text = std::string("no hint: ") + e.what();
+      }
+      lock.lock();
+      game_.hint_ = {turn.ply, text};
+    }
     game_.waiting_ply_ = 0;
     game_.legal_.clear();
     if (game_.closing_) return std::nullopt;
@@ -35,6 +51,7 @@ class LiveGame::SeatAgent : public gamehost::Agent {
 
  private:
   LiveGame& game_;
+  gamehost::review::EngineCoach coach_;
 };
 
 namespace {
@@ -120,6 +137,20 @@ void LiveGame::submit(std::uint32_t action) {
     submitted_ = action;
   }
   changed_.notify_all();
+}
+
+void LiveGame::ask_hint() {
+  {
+    std::lock_guard lock(mutex_);
+    hint_ = {0, ""};
+    hint_asked_ = true;
+  }
+  changed_.notify_all();
+}
+
+std::pair<int, std::string> LiveGame::hint() const {
+  std::lock_guard lock(mutex_);
+  return hint_;
 }
 
 std::string LiveGame::error() const {

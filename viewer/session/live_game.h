@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace viewer {
@@ -53,6 +54,13 @@ class LiveGame {
   // Hands the person's move to the game. Pre: waiting_ply() != 0 and
   // `action` is legal there.
   void submit(std::uint32_t action);
+  // Asks the engine's hint for the position the person is to move in (as
+  // `gamehost play`'s "hint": an MCTS search of the human agent's default
+  // iterations). Computed on the game's thread; hint() then holds it.
+  void ask_hint();
+  // The last hint ("" before one, or while it is computed) and the ply it
+  // is for.
+  std::pair<int, std::string> hint() const;
   // Why the game stopped early ("" while it runs or once it finished).
   std::string error() const;
   bool over() const;
@@ -67,6 +75,8 @@ class LiveGame {
   int waiting_ply_ = 0;
   std::vector<std::uint32_t> legal_;
   std::optional<std::uint32_t> submitted_;
+  bool hint_asked_ = false;
+  std::pair<int, std::string> hint_;
   bool closing_ = false, over_ = false;
   std::string error_;
   std::thread thread_;
