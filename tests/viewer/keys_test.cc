@@ -36,7 +36,8 @@ TEST_CASE("replay-viewer --help lists every key of the window's help and the exi
     CHECK_THAT(r.out, Catch::Contains(std::string(k.does)));
   }
   CHECK_THAT(r.out, Catch::Contains("\nExit status:\n  0    done (window closed, image or panel written)\n"));
-  CHECK_THAT(r.out, Catch::Contains("\n  2    a bad command line (unknown option, bad --size, unknown overlay)\n"));
+  CHECK_THAT(r.out, Catch::Contains("\n  2    a bad command line (unknown option, bad --size, unknown overlay; "
+                                    "--play: unknown game,\n        bad agent spec)\n"));
   CHECK_THAT(r.out, Catch::Contains("\n  3    no X display\n"));
   CHECK_THAT(r.out, Catch::Contains("\n  4    no usable font"));
 }

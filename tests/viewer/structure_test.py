@@ -12,7 +12,7 @@ import re
 import sys
 
 # Lowest first: a folder may include from its own layer and those below it.
-LAYERS = ["session", "render", "view", "export", "analysis", "teaching", "app"]
+LAYERS = ["session", "render", "view", "export", "analysis", "teaching", "play", "app"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 # Folders outside the layers: benchmarks may include anything.
 OTHER_FOLDERS = {"bench"}

@@ -15,6 +15,7 @@
 //                                                    is an error, not fatal)
 //   replay-viewer LOG --puzzles                      a puzzle set to solve
 //   replay-viewer --tour [FILE] [--step N]           the guided rules tour
+//   replay-viewer --play GAME --against AGENT        a game against an engine
 //
 // The command line is read once, into ViewerOptions (app/options.h); the
 // window is the Application's, its modes states on its stack
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
   ViewerOptions o;
   if (const auto status = parse_command_line(argc, argv, o)) return *status;
   if (o.tour) return run_tour(o.tour_command);
+  if (o.play) return run_play(o.play_command);
   // The options by the names the steps below use.
   std::string& log = o.log;
   const std::string &position_file = o.position_file, &position_game = o.position_game;

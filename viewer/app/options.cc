@@ -127,7 +127,8 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
   // replay-viewer(1)'s KEYS and EXIT STATUS sections.
   app.footer(fmt::format("Keys:\n{}\nExit status:\n  {}    done (window closed, image or panel written)\n"
                          "  {}    the log or review is bad, no such ply, an output cannot be written\n"
-                         "  {}    a bad command line (unknown option, bad --size, unknown overlay)\n"
+                         "  {}    a bad command line (unknown option, bad --size, unknown overlay; --play: unknown game,\n"
+                         "        bad agent spec)\n"
                          "  {}    no X display\n  {}    no usable font",
                          keys_help_text(), kExitOk, kExitError, kExitUsage, kExitNoDisplay, kExitNoFont));
   const int cores = gamehost::machine_cores();
@@ -142,6 +143,17 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
       ->check(CLI::Range(1, 1000000));
   app.add_option("--progress", o.progress_file, "with --puzzles: the progress file (default as gamehost puzzle's)")
       ->type_name("FILE");
+  // --play: a game against an engine in the window (play_command.h, docs/viewer.md "Playing").
+  PlayCommand& play = o.play_command;
+  app.add_option("--play", play.game, "play GAME against an engine in the window (no LOG): with --against AGENT, "
+                                     "--seat N, --seed S, --out LOG")->type_name("GAME");
+  app.add_option("--against", play.against, "with --play: the engine's agent spec, as gamehost play's "
+                                           "(e.g. random, greedy, mcts:time=1)")->type_name("AGENT");
+  app.add_option("--seat", play.seat, "with --play: your seat, 1 or 2 (default 1: you move first)")
+      ->type_name("N")->check(CLI::Range(1, 2));
+  app.add_option("--seed", play.seed, "with --play: the game's seed (default 0)")->type_name("S");
+  app.add_option("--out", play.out, "with --play: the log written as the game goes (default as gamehost play's: "
+                                   "games/recorded/GAME-DATE-seedS.ghlog); never overwritten")->type_name("LOG");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -150,6 +162,21 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
   } catch (const gamehost::HostError& e) {  // a bad --call-timeout
     return viewer_fail(kExitUsage, e.what());
   }
+  if (app.count("--play") > 0) {
+    o.play = true;
+    if (!o.log.empty()) return viewer_fail(kExitUsage, "--play GAME starts a new game: give no LOG with it");
+    if (play.against.empty()) return viewer_fail(kExitUsage, "--play needs --against AGENT (e.g. random, mcts:time=1)");
+    for (const char* name : {"--follow", "--puzzles", "--tour", "--position", "--screenshot", "--frames", "--gif",
+                             "--webp", "--dump-panel", "--ply", "--variation", "--review", "--as"})
+      if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string("--play: not with ") + name);
+    play.plugin_dirs = o.plugin_dirs;
+    play.font_path = o.font_path;
+    play.antialias = o.antialias;
+    play.analysis_threads = o.analysis_threads;
+    return std::nullopt;
+  }
+  for (const char* name : {"--against", "--seat", "--seed", "--out"})
+    if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string(name) + ": only with --play");
   o.tour = app.count("--tour") > 0;
   if (o.tour) return tour_options(app, o);
   for (const char* name : {"--step", "--answer", "--window"})

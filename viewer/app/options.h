@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gamehost/transport.h"
+#include "viewer/app/play_command.h"
 #include "viewer/app/tour_command.h"
 #include "viewer/export/animation_export.h"
 #include "viewer/session/replay_session.h"
@@ -46,6 +47,8 @@ struct ViewerOptions {
   std::string progress_file;
   bool tour = false;
   TourCommand tour_command;  // with tour
+  bool play = false;
+  PlayCommand play_command;  // with play
 
   // How many of --screenshot, --frames, --gif, --webp were given.
   int outputs() const { return !screenshot.empty() + !frames.empty() + !gif.empty() + !webp.empty(); }
