@@ -299,8 +299,11 @@ TEST_CASE("a tournament resumed while it still runs leaves the running game's lo
   REQUIRE(test::wait_until(
       [&] {
         std::error_code ec;
+        // A game's log, not a file still written under a temporary name
+        // (".NAME.RANDOM.tmp", renamed once whole).
         for (const auto& e : std::filesystem::directory_iterator(dir / "games", ec))
-          if (std::filesystem::file_size(e.path(), ec) > 100) live = e.path();
+          if (e.path().filename().string().front() != '.' && std::filesystem::file_size(e.path(), ec) > 100)
+            live = e.path();
         return !live.empty();
       },
       std::chrono::seconds(120)));
