@@ -32,13 +32,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// One connection for the whole run (the server is started -noreset, but a
-// connection per test is not needed).
-Display* display() {
-  static Display* d = XOpenDisplay(nullptr);
-  return d;
-}
-
 // Whether the process is still running (reaped, with its status, if not).
 bool running(int pid, int& status) {
   int raw = 0;
@@ -104,7 +97,7 @@ const sf::IntRect kBoardPixels{20, 20, 800, 760};
 // starts before the game when `viewer_first`, else once the log holds
 // `head_start` plies.
 void follow_a_game(bool viewer_first, int head_start, const std::string& name) {
-  Display* d = display();
+  Display* d = shared_display();
   REQUIRE(d);
   pointer_away(d);
   const auto dir = temp_dir(name);
@@ -168,7 +161,7 @@ TEST_CASE("the window follows a log while gamehost play writes it, started after
 }
 
 TEST_CASE("the window follows a tournament folder while gamehost tournament writes its games", "[follow-window]") {
-  Display* d = display();
+  Display* d = shared_display();
   REQUIRE(d);
   pointer_away(d);
   const auto dir = temp_dir("follow-window-dir");

@@ -31,11 +31,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Display* display() {
-  static Display* d = XOpenDisplay(nullptr);
-  return d;
-}
-
 // The plies of `log` as written now (whole records only).
 std::vector<std::uint32_t> plies_of(const fs::path& log) {
   std::vector<std::uint32_t> actions;
@@ -75,7 +70,7 @@ struct Window1280 {
 // The viewer started on a new game against `against`, its window 1280x800
 // at the screen's corner, once the log has its header.
 Window1280 start_game(const fs::path& dir, const fs::path& log, const std::string& against, int& pid) {
-  Display* d = display();
+  Display* d = shared_display();
   REQUIRE(d);
   fs::remove(log);
   pid = spawn(VIEWER_BIN, {"--play", "connect_four", "--against", against, "--seed", "1", "--out", log.string()},

@@ -45,15 +45,8 @@ sf::Vector2f lot_point(int index, const std::string& lot) {
 
 // Starts the viewer on puzzle 2 (seed-2's ply 43, best BD@B2), clicks each
 // lot of `lots` in turn, then quits; the progress file's text.
-// One connection for the whole run: Xvfb resets when its last client
-// leaves, and a test opening the display during the reset would fail.
-Display* display() {
-  static Display* d = XOpenDisplay(nullptr);
-  return d;
-}
-
 std::string click_lots(const std::vector<std::string>& lots, const std::string& name) {
-  Display* d = display();
+  Display* d = shared_display();
   REQUIRE(d);
   const FakeInput input = load_fake_input();
   const auto key = input.key;
@@ -101,7 +94,7 @@ TEST_CASE("puzzles in the window: N opens the next puzzle's own game in the pane
   REQUIRE(set.puzzles(0).source_log() != set.puzzles(1).source_log());
   REQUIRE(set.puzzles(1).source_log() == "seed-2.ghlog");
   REQUIRE(set.puzzles(1).source_ply() == 43);
-  Display* d = display();
+  Display* d = shared_display();
   REQUIRE(d);
   const FakeInput input = load_fake_input();
   const auto dir = temp_dir("puzzle-window-next");

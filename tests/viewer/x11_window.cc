@@ -8,6 +8,11 @@
 
 namespace viewer_test {
 
+Display* shared_display() {
+  static Display* d = XOpenDisplay(nullptr);
+  return d;
+}
+
 Window find_window(Display* d) {
   for (int i = 0; i < 500; ++i) {
     Window root_return, parent, *children = nullptr;

@@ -9,6 +9,11 @@
 
 namespace viewer_test {
 
+// One connection to the display for a whole test binary (opened on first
+// use; nullptr when there is no display): Xvfb resets when its last client
+// leaves, and a test opening the display during the reset would fail.
+Display* shared_display();
+
 // The first viewable top-level window at least 640 pixels wide, once it is
 // mapped (waits up to 5 s); 0 when none appears.
 Window find_window(Display* d);

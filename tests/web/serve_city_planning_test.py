@@ -26,6 +26,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "server"))
+from secrecy import frame_ply  # noqa: E402 (the server tests' reading of a frame's ply)
 from servepage import (By, Checks, script_errors, browser, create_game, finished, frames_received, join_from_lobby,  # noqa: E402
                        play_one, plies_of, start_server, text_of, wait, watch_from_lobby)
 
@@ -106,19 +108,6 @@ def where(text, tiles):
     return ""
 
 
-def frame_ply(frame, ply):
-    """The ply a frame shows (its position's), else the one before."""
-    for body in json.loads(frame).values():
-        if not isinstance(body, dict):
-            continue
-        position = body.get("position")
-        if not isinstance(position, dict) and isinstance(body.get("game"), dict):
-            position = body["game"].get("position")
-        if isinstance(position, dict) and "ply" in position:
-            return int(position["ply"])
-    return ply
-
-
 # The page's whole HTML and the SVG's live text (titles are tooltips).
 PAGE_TEXT = "return document.documentElement.outerHTML"
 
@@ -169,7 +158,7 @@ def main():
             frames = frames_received(d)
             checked, at = 0, 0
             for frame in frames:
-                at = frame_ply(frame, at)
+                at = frame_ply(json.loads(frame), at)
                 leaked = secret_for(views, at, who) & tiles_in_frame(frame)
                 check(not leaked, f"{who} received {sorted(leaked)} at ply {at}: {where(frame, leaked)}")
                 checked += 1
