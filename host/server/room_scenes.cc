@@ -3,14 +3,16 @@
 // A game with hidden information is drawn for that seat only
 // (ViewOptions.seat, as `export --format html --as` does; spectators as
 // seat -1, the public view), also at the end, as GameEnded.position is:
-// the whole game is the log's download.
+// the whole game is the log's download. A connection's selection (Select:
+// for Alien City a tower, its scoring paths) is drawn into every scene it
+// gets in that game.
+#include <fmt/core.h>
+
 #include "gamehost/server/room.h"
 
 namespace gamehost::server {
 
-void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
-  add_seat_sample(position, seat, peer);  // what else a position gets per peer
-  if (!peer.scenes) return;
+std::optional<pb::Scene> Room::latest_scene(int seat, const std::string& selected) {
   try {
     if (!scene_overlays_) {
       // The game's default overlays, as the viewer starts (for Alien City
@@ -27,6 +29,7 @@ void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
     request.set_state(state_);
     auto& view = *request.mutable_view();
     for (const auto& key : *scene_overlays_) view.add_overlays(key);
+    view.set_selected(selected);
     const bool over = this->over() || info_.terminal();
     if (plugin_->info().has_hidden_information()) view.set_seat(seat);
     if (!plies_.empty() && (over || sees(plies_.size() - 1, seat)))
@@ -37,12 +40,50 @@ void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
     view.set_hit_actions(to_move);
     pb::RenderSceneResponse response;
     plugin_->call(pb::METHOD_RENDER_SCENE, request, response);
-    *position.mutable_scene() = std::move(*response.mutable_scene());
+    return std::move(*response.mutable_scene());
   } catch (const CallError&) {
     // A plugin without scenes: the page shows the text board.
   } catch (const PluginFault&) {
     // The fault shows at the next move; a view is not the place to end the game.
   }
+  return std::nullopt;
+}
+
+void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
+  add_seat_sample(position, seat, peer);  // what else a position gets per peer
+  if (!peer.scenes) return;
+  const auto chosen = peer.selections.find(id_);
+  auto scene = latest_scene(seat, chosen == peer.selections.end() ? std::string() : chosen->second);
+  if (scene) *position.mutable_scene() = std::move(*scene);
+}
+
+std::optional<net::Error> Room::select(const std::shared_ptr<Peer>& peer, const std::string& selected,
+                                       std::uint64_t reply_to) {
+  net::Error error;
+  error.set_game_id(id_);
+  error.set_code(net::Error::BAD_REQUEST);
+  if (!peer->scenes) {
+    error.set_message(fmt::format("Select in game {}: this connection asked for no scenes (Hello.scenes)", id_));
+    return error;
+  }
+  int seat = -2;
+  for (const auto& [follower, s] : followers())
+    if (follower == peer && s > seat) seat = s;  // a seat's holder that also watches draws as the seat
+  if (seat == -2) {
+    error.set_message(fmt::format("Select in game {}: this connection does not follow it (Watch, Join or Attach)", id_));
+    return error;
+  }
+  if (selected.empty()) peer->selections.erase(id_);
+  else peer->selections[id_] = selected;
+  net::ServerMessage m;
+  m.set_reply_to(reply_to);
+  auto& shown = *m.mutable_scene_shown();
+  shown.set_game_id(id_);
+  shown.set_ply(static_cast<std::uint32_t>(plies_.size()));
+  shown.set_selected(selected);
+  if (auto scene = latest_scene(seat, selected)) *shown.mutable_scene() = std::move(*scene);
+  peer->send(std::move(m));
+  return std::nullopt;
 }
 
 }  // namespace gamehost::server

@@ -176,7 +176,11 @@ void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
     std::string binary;
   };
   std::map<int, ForSeat> made_for;
-  for (const auto& [peer, seat] : followers()) {
+  // The mover's connections first: its click waits for this answer, the
+  // others' views (a position and a scene each) can come after it.
+  auto receivers = followers();
+  std::stable_partition(receivers.begin(), receivers.end(), [mover](const auto& r) { return r.second == mover; });
+  for (const auto& [peer, seat] : receivers) {
     auto& shared = made_for[seat];
     if (!shared.body.has_move_made()) {
       auto& made = *shared.body.mutable_move_made();

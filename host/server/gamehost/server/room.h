@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +54,8 @@ class Peer {
   bool password_ok = false;   // Hello gave the join password (or none is needed)
   bool scenes = false;        // Hello.scenes: send Position.scene (room_scenes.cc)
   bool seat_samples = false;  // Hello.seat_samples: send Position.seat_sample (room_samples.cc)
+  // Per game id: the selection its scenes are drawn with (Select; room_scenes.cc).
+  std::map<std::string, std::string> selections;
 };
 
 // What rooms share: the loop, the engine pool, the records.
@@ -123,6 +126,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // Adds Position.scene to `position` (the latest) for `seat` when `peer`
   // asked for scenes (room_scenes.cc).
   void add_scene(net::Position& position, int seat, const Peer& peer);
+  // Select: `peer`'s selection in this game, kept for its later scenes, and
+  // the latest scene drawn with it (SceneShown). Returns an error (code set)
+  // when `peer` does not follow the game or asked for no scenes.
+  std::optional<net::Error> select(const std::shared_ptr<Peer>& peer, const std::string& selected, std::uint64_t reply_to);
   // Adds Position.seat_sample for `seat` when it is to move in a game with
   // hidden information and `peer` asked for samples (room_samples.cc).
   void add_seat_sample(net::Position& position, int seat, const Peer& peer);
@@ -193,6 +200,9 @@ class Room : public std::enable_shared_from_this<Room> {
   int engine_ply_ = -1;  // the ply an engine is searching for
   bool closed_ = false;
   std::optional<std::vector<std::string>> scene_overlays_;  // the game's default overlays (room_scenes.cc)
+  // The scene of the latest state for `seat`, drawn with `selected`
+  // (room_scenes.cc); nullopt for a plugin without scenes.
+  std::optional<pb::Scene> latest_scene(int seat, const std::string& selected);
 };
 
 }  // namespace gamehost::server
