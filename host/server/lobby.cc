@@ -199,6 +199,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
         peer->name = hello.name().substr(0, 64);
         peer->scenes = hello.scenes();
         peer->seat_samples = hello.seat_samples();
+        peer->scene_changes = hello.scene_changes();
         send_ack(*peer, id);
         return;
       }

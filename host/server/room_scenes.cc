@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "gamehost/server/room.h"
+#include "gamehost/web/scene_delta.h"
 
 namespace gamehost::server {
 
@@ -49,12 +50,28 @@ std::optional<pb::Scene> Room::latest_scene(int seat, const std::string& selecte
   return std::nullopt;
 }
 
-void Room::add_scene(net::Position& position, int seat, const Peer& peer) {
+void Room::give_scene(Peer& peer, pb::Scene scene, bool whole, pb::Scene& full, std::string& changes) {
+  if (!peer.scene_changes) {
+    full = std::move(scene);
+    return;
+  }
+  const auto sent = peer.scenes_sent.find(id_);
+  if (whole || sent == peer.scenes_sent.end()) full = scene;
+  else changes = web::scene_delta_json(sent->second, scene);
+  peer.scenes_sent[id_] = std::move(scene);
+}
+
+void Room::add_scene(net::Position& position, int seat, Peer& peer, bool whole) {
   add_seat_sample(position, seat, peer);  // what else a position gets per peer
   if (!peer.scenes) return;
   const auto chosen = peer.selections.find(id_);
   auto scene = latest_scene(seat, chosen == peer.selections.end() ? std::string() : chosen->second);
-  if (scene) *position.mutable_scene() = std::move(*scene);
+  if (!scene) return;
+  pb::Scene full;
+  std::string changes;
+  give_scene(peer, std::move(*scene), whole, full, changes);
+  if (changes.empty()) *position.mutable_scene() = std::move(full);
+  else position.set_scene_changes(std::move(changes));
 }
 
 std::optional<net::Error> Room::select(const std::shared_ptr<Peer>& peer, const std::string& selected,
@@ -81,7 +98,13 @@ std::optional<net::Error> Room::select(const std::shared_ptr<Peer>& peer, const 
   shown.set_game_id(id_);
   shown.set_ply(static_cast<std::uint32_t>(plies_.size()));
   shown.set_selected(selected);
-  if (auto scene = latest_scene(seat, selected)) *shown.mutable_scene() = std::move(*scene);
+  if (auto scene = latest_scene(seat, selected)) {
+    pb::Scene full;
+    std::string changes;
+    give_scene(*peer, std::move(*scene), false, full, changes);
+    if (changes.empty()) *shown.mutable_scene() = std::move(full);
+    else shown.set_scene_changes(std::move(changes));
+  }
   peer->send(std::move(m));
   return std::nullopt;
 }

@@ -108,7 +108,7 @@ void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t rep
   net::ServerMessage m;
   m.set_reply_to(reply_to);
   *m.mutable_game() = view_for(seat);
-  add_scene(*m.mutable_game()->mutable_position(), seat, *peer);
+  add_scene(*m.mutable_game()->mutable_position(), seat, *peer, /*whole=*/true);
   peer->send(std::move(m));
   if (seat >= 0 && added) tell_seat(seat);  // after the answer: the others learn the seat is connected
 }
@@ -160,7 +160,7 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
   for (const auto& [peer, s] : followers()) {
     net::ServerMessage m;
     *m.mutable_game() = view_for(s);
-    add_scene(*m.mutable_game()->mutable_position(), s, *peer);
+    add_scene(*m.mutable_game()->mutable_position(), s, *peer, /*whole=*/true);
     peer->send(std::move(m));
   }
   advance();

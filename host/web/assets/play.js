@@ -55,7 +55,8 @@
     ws = new WebSocket(scheme + location.host + '/ws?format=json');
     ws.onopen = () => {
       connection.textContent = 'connected as ' + playerName();
-      send({ hello: { protocol_version: 1, client: 'gamehost-web', name: playerName(), scenes: true } });
+      send({ hello: { protocol_version: 1, client: 'gamehost-web', name: playerName(), scenes: true,
+        scene_changes: true } });
       route();
     };
     ws.onclose = () => { connection.textContent = 'disconnected: reload the page to connect again'; };
@@ -249,7 +250,7 @@
     game.view.position = made.position;
     game.view.clocks = made.clocks;
     game.view.game.plies = plies.length;
-    game.scene = made.position.scene || null;
+    game.scene = sceneOf(made.position);
     game.picker = null;
     game.message = '';
     drawGame(true);
@@ -273,12 +274,18 @@
   }
 
   function sceneShown(shown) {
-    if (!game || game.view.game.game_id !== shown.game_id || finished()) return;
-    // An answer overtaken by a move (whose scene already has the selection)
-    // or by another selection is not drawn.
-    if (num(shown.ply) !== game.view.plies.length || (shown.selected || '') !== game.selected) return;
-    game.scene = shown.scene || game.scene;
-    drawGame();
+    if (!game || game.view.game.game_id !== shown.game_id) return;
+    // Drawn even when another selection was asked meanwhile (its answer
+    // follows): the next scene's changes are written against this one.
+    game.scene = sceneOf(shown) || game.scene;
+    if (!finished()) drawGame();
+  }
+
+  // The scene a message brings: whole, or as its changes to the scene
+  // this connection was sent before in the game (Hello.scene_changes).
+  function sceneOf(carrier) {
+    if (carrier.scene_changes) return GhScene.expandScene(game.scene, JSON.parse(carrier.scene_changes));
+    return carrier.scene || null;
   }
 
   function gameEnded(ended) {
@@ -287,7 +294,7 @@
     game.view.position = ended.position;
     game.view.game.status = 'FINISHED';
     game.view.game.result = ended.result;
-    game.scene = ended.position.scene || game.scene;
+    game.scene = sceneOf(ended.position) || game.scene;
     drawGame();
   }
 
