@@ -56,6 +56,11 @@ std::string json_with_scene(const net::ServerMessage& message, const pb::Scene& 
   const auto open = marker == std::string::npos ? marker : out.rfind("\"scene\":{", marker);
   const auto close = marker == std::string::npos ? marker : out.find('}', marker);
   assert(open != std::string::npos && close != std::string::npos);
+  if (open == std::string::npos || close == std::string::npos) {  // never: then printed as every frame is
+    out.clear();
+    google::protobuf::util::MessageToJsonString(message, &out, frame_print_options());
+    return out;
+  }
   const auto start = open + std::string("\"scene\":").size();
   out.replace(start, close + 1 - start, drawn);
   return out;
