@@ -9,10 +9,10 @@
 
 #include <filesystem>
 
-#include "gamehost/game_log.h"
-#include "gamehost/json_codec.h"
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/json_codec.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/server/wire.h"
 #include "test_support.h"
 

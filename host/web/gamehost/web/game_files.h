@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::web {
 
