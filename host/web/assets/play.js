@@ -238,12 +238,12 @@
     const plies = game.view.plies;
     if (plies.length + 1 !== num(made.ply.ply)) { route(); return; }  // a gap: ask again for the whole game
     plies.push(made.ply);
-    let clicked = -1;
+    let playedAt = -1;
     if (timing.clickedAt >= 0 && num(made.ply.player) === num(game.view.seat)) {
-      clicked = timing.clickedAt;
+      playedAt = timing.clickedAt;
       timing.clickedAt = -1;
-      performance.measure('gh-click-to-answer', { start: clicked, end: performance.now() });
-      const start = clicked;
+      performance.measure('gh-click-to-answer', { start: playedAt, end: performance.now() });
+      const start = playedAt;
       afterPaint(() => performance.measure('gh-click-to-board', { start: start, end: performance.now() }));
       requestAnimationFrame(() => setTimeout(() => performance.measure('gh-click-to-paint', { start: start, end: performance.now() })));
     }
@@ -254,7 +254,7 @@
     game.picker = null;
     game.message = '';
     drawGame(true);
-    if (clicked >= 0) performance.measure('gh-click-to-drawn', { start: clicked, end: performance.now() });
+    if (playedAt >= 0) performance.measure('gh-click-to-drawn', { start: playedAt, end: performance.now() });
   }
 
   // "Why it scores" in play: the selection (a hit area's select, or the
