@@ -30,7 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from servepage import (By, Checks, Select, browser, fetch, finished, play_one, plies_of,  # noqa: E402
-                       script_errors, start_server, text_of, wait)
+                       script_errors, start_server, text_of, unstale, wait)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 GAMEHOST, WORK = sys.argv[1], sys.argv[2]
@@ -56,10 +56,10 @@ def create(driver, url, seats, engines):
     "engine" with its spec. Returns the game's id once its page shows."""
     driver.get(url + "/")
     wait(driver, lambda d: d.find_elements(By.ID, "gh-create-button"), "the create form")
-    Select(driver.find_element(By.ID, "gh-type")).select_by_value("alien_city")
+    unstale(lambda: Select(driver.find_element(By.ID, "gh-type")).select_by_value("alien_city"))
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'select[data-seat="1"]'), "the seats")
     for i, who in enumerate(seats):
-        Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(who)
+        unstale(lambda: Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(who))
         if who == "engine":
             field = driver.find_element(By.CSS_SELECTOR, f'input[data-engine="{i}"]')
             field.clear()

@@ -69,7 +69,7 @@
     const answer = answers.get(replyTo);
     if (answer) { answers.delete(replyTo); if (answer(kind, body) === true) return; }
     switch (kind) {
-      case 'game_types': lobby.types = body.types || []; return showLobby();
+      case 'game_types': lobby.types = body.types || []; lobby.form = null; return showLobby();
       case 'game_list': lobby.games.clear(); for (const g of body.games || []) lobby.games.set(g.game_id, g); return showLobby();
       case 'lobby_update': lobby.games.set(body.game.game_id, body.game); return game ? null : showLobby();
       case 'game_created': for (const t of body.tokens || []) keep(t.key); return;
@@ -212,7 +212,9 @@
       gameTable('Open seats', 'gh-open', games.filter((g) => g.status === 'WAITING')),
       gameTable('In play', 'gh-playing', games.filter((g) => g.status === 'PLAYING')),
       gameTable('Finished', 'gh-finished', games.filter((g) => g.status === 'FINISHED' || g.status === 'ABORTED')));
-    if (lobby.types.length) page.appendChild(createForm());
+    // The form is made once: a list redrawn (a LobbyUpdate) keeps what
+    // the reader has filled in.
+    if (lobby.types.length) page.appendChild(lobby.form || (lobby.form = createForm()));
   }
 
   // ------------------------------------------------------------ a game
