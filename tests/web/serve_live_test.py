@@ -2,7 +2,8 @@
 """A game in play on the page of `gamehost serve`, in a real browser
 (docs/web.md, "The served page"):
 - why it scores: White plays Alien City by clicks against a server engine;
-  a click on a tower (a hit area with a select, not a target) draws its
+  a click on a tower that scores (a hit area with a select, not a target;
+  `show` lists a route from it) draws its
   scoring paths, one per route `gamehost show` lists for it in the
   server's log at that ply, drawn as they arrive (gh-path-new), with the
   plugin's captions under "Why it scores" and the tower's button pressed;
@@ -107,11 +108,14 @@ def my_move(driver):
     return text_of(driver, "gh-status") == "Your move"
 
 
-def tower_to_select(driver):
-    """A tower's hit area that is no target (a click there selects it)."""
-    return driver.execute_script("""
-        const r = [...document.querySelectorAll('#gh-board .gh-hit.gh-selectable')].find((e) => !e.classList.contains('gh-target'));
-        return r ? r.getAttribute('data-select') : null;""")
+def tower_to_select(driver, log):
+    """A tower whose hit area is no target (a click there selects it) and
+    from which `show` lists a route, or None."""
+    towers = driver.execute_script("""
+        return [...document.querySelectorAll('#gh-board .gh-hit.gh-selectable')]
+          .filter((e) => !e.classList.contains('gh-target')).map((e) => e.getAttribute('data-select'));""")
+    ply = plies_of(driver)
+    return next((lot for lot in towers if routes_of(log, ply, lot) > 0), None)
 
 
 def click_hit(driver, lot):
@@ -230,8 +234,8 @@ def main():
             if finished(white):
                 break
             ply = plies_of(white)
-            lot = tower_to_select(white)
-            if lot and not chosen and ply >= 6:
+            lot = tower_to_select(white, log) if not chosen and ply >= 6 else None
+            if lot:
                 chosen = why_it_scores(white, log, lot)
                 # Selected, then White moves: the scene after it is drawn with the selection.
                 click_hit(white, lot)
