@@ -40,6 +40,8 @@ constexpr std::array kKeys{
                                "place a click task asks for", W::kTour},
     KeyHelp{"Enter in a tour", "type the answer (a move, e.g. RT@E3, or a lot); Enter checks it, Esc cancels", W::kTour},
     KeyHelp{"R in a tour", "the step's position again", W::kTour},
+    KeyHelp{"T while playing", "a hint for your move (--play; --connect where the game allows hints)"},
+    KeyHelp{"Ctrl+R while playing", "resign a game on a server (--connect); asks first: press it again to resign"},
 };
 
 // Display columns, not bytes: the arrows are one column each.

@@ -210,6 +210,9 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
       if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string("--connect: not with ") + name);
     auto& r = connect.request;
     r.game = o.log;
+    if (r.game.empty() && r.token.empty() && connect.server.find("#join=") == std::string::npos)
+      return viewer_fail(kExitUsage, "--connect: give a GAME to create (e.g. connect_four), a game id to join or "
+                                     "--watch, or --token GAME:SEAT:TOKEN (or an invite link as the URL)");
     if (!player1.empty()) r.players[1] = player1;
     if (!player2.empty()) r.players[2] = player2;
     if (app.count("--seed") > 0) r.seed = play.seed;

@@ -314,7 +314,11 @@ void NetGame::take_snapshot() {
   const client::GameTracker* game = client_->game(game_id_);
   if (!game) return;
   std::lock_guard lock(mutex_);
-  const int waiting = game->my_turn() && game->plies() == mirror_->plies ? static_cast<int>(mirror_->plies) + 1 : 0;
+  // The seat's turn once the game started (the server gives the legal
+  // moves while it waits for its open seats too) and the log is there.
+  const bool started = game->summary().status() != net::WAITING;
+  const int waiting =
+      started && game->my_turn() && game->plies() == mirror_->plies ? static_cast<int>(mirror_->plies) + 1 : 0;
   if (waiting != waiting_ply_) submitted_ = false;  // a new turn, or the turn taken
   waiting_ply_ = waiting;
   legal_.assign(game->position().info().legal_ids().begin(), game->position().info().legal_ids().end());
@@ -374,7 +378,8 @@ std::string NetGame::player(int seat) const {
   const net::SeatSummary& s = snapshot_->summary().seats(seat);
   if (seat == seat_) return "you";
   if (s.open()) return s.invited() ? "kept for an invite" : "open";
-  return s.engine() ? s.player() + ", engine" : s.player();
+  // An engine by its agent's name ("mcts engine"), not its whole resolved spec.
+  return s.engine() ? s.player().substr(0, s.player().find(':')) + " engine" : s.player();
 }
 
 bool NetGame::seat_taken(int seat) const {
