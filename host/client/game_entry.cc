@@ -35,11 +35,11 @@ Entered create(Client& client, const GameRequest& r, const v1::GameInfo& info, c
       throw RequestError(fmt::format("--player{}: {} has only {} players", seat, info.id(), info.player_names_size()));
   for (int seat = 0; seat < info.player_names_size(); ++seat) {
     const auto at = r.players.find(seat + 1);
-    const std::string spec =
-        at == r.players.end() || at->second.empty() ? (seat == 0 ? "human" : "open") : at->second;
+    const std::string spec = at == r.players.end() || at->second.empty() ? (seat == 0 ? "human" : "open") : at->second;
     auto* s = c.add_seats();
     if (spec == "human" || spec == "me") {
-      if (c.take_seat() >= 0) throw RequestError(command.substr(command.find(' ') + 1) + ": one person plays here: one --playerN human");
+      if (c.take_seat() >= 0)
+        throw RequestError(command.substr(command.find(' ') + 1) + ": one person plays here: one --playerN human");
       c.set_take_seat(seat);
       s->set_open(true);  // taken by the creator
     } else if (spec == "open") {
@@ -99,7 +99,8 @@ Entered enter_game(Client& client, const GameRequest& r, const std::map<std::str
     return entered;
   }
   if (r.game.empty())
-    throw RequestError(command.substr(command.find(' ') + 1) + ": give a GAME to create (see the server's games), a game id to join or "
+    throw RequestError(command.substr(command.find(' ') + 1) +
+                       ": give a GAME to create (see the server's games), a game id to join or "
                        "--watch, or --token GAME:SEAT:TOKEN");
   if (r.watch) {
     entered.game_id = r.game;
@@ -131,8 +132,10 @@ net::TimeControl parse_time_control(const std::string& text) {
     t.mutable_live()->set_base_ms(minutes * 60000u);
     t.mutable_live()->set_increment_ms(increment * 1000u);
   } else {
-    throw RequestError(fmt::format("--time '{}': expected MINUTES+SECONDS (5+3: 5 minutes, 3 s added a move) or "
-                                   "DAYSd (2d: two days a move)", clipped(text)));
+    throw RequestError(
+        fmt::format("--time '{}': expected MINUTES+SECONDS (5+3: 5 minutes, 3 s added a move) or "
+                    "DAYSd (2d: two days a move)",
+                    clipped(text)));
   }
   return t;
 }

@@ -120,7 +120,8 @@ TEST_CASE("--connect: a Connect Four game against a server engine, played by cli
     if (viewer::read_whole_records(log)->finished()) break;
   }
   // The server's log: finished, verified, the clicked columns at Red's plies.
-  for (int i = 0; i < 100 && !(fs::exists(server.log_of(game)) && gamehost::read_log(server.log_of(game)).finished()); ++i)
+  for (int i = 0; i < 100 && !(fs::exists(server.log_of(game)) && gamehost::read_log(server.log_of(game)).finished());
+       ++i)
     usleep(100000);
   const gamehost::GameLog served = gamehost::read_log(server.log_of(game));
   REQUIRE(served.finished());
@@ -152,12 +153,13 @@ TEST_CASE("--connect: an Alien City seat beside a bot; a click reaches the serve
   const auto dir = temp_dir("connect-alien");
   client_test::Server server("viewer-connect-alien");
   const fs::path log = dir / "ac.ghlog";
-  const Viewer v = start_viewer(dir, server.url(),
-                                {"alien_city", "--player2", "open", "--seed", "5", "--time", "5+0"}, log);
+  const Viewer v =
+      start_viewer(dir, server.url(), {"alien_city", "--player2", "open", "--seed", "5", "--time", "5+0"}, log);
   const FakeInput input = load_fake_input();
   const std::string game = game_id_in(dir / "err.txt");
   CHECK(wait_for_text(dir / "err.txt", "replay-viewer: play: Waiting for a player to take White (open)", 10));
-  client_test::Process bot({"bot", "--server", server.url(), "--agent", "random", "--accept", "alien_city", "--games", "1"});
+  client_test::Process bot(
+      {"bot", "--server", server.url(), "--agent", "random", "--accept", "alien_city", "--games", "1"});
   REQUIRE(wait_for_text(dir / "err.txt", "replay-viewer: play: Your move (Black): click the board"));
   // A spot of the board with a legal move there, in the position shown
   // (several: the first, with key 1).
@@ -240,21 +242,29 @@ TEST_CASE("--connect refuses what it cannot play, each with its reason and exit 
     std::string says;
   };
   const std::vector<Case> cases = {
-      {{"--connect", "http://127.0.0.1:1", "connect_four", "--out", out}, 1,
+      {{"--connect", "http://127.0.0.1:1", "connect_four", "--out", out},
+       1,
        "replay-viewer: error: cannot connect to ws://127.0.0.1:1/ws: "},
-      {{"--connect", server.url(), "0123456789ab", "--out", out}, 1,
-       "replay-viewer: error: ws://" + server.url().substr(7) + "/ws: no game '0123456789ab' there (a game id to join "
-       "or watch, or a game to create: alien_city, city_planning, connect_four"},
+      {{"--connect", server.url(), "0123456789ab", "--out", out},
+       1,
+       "replay-viewer: error: ws://" + server.url().substr(7) +
+           "/ws: no game '0123456789ab' there (a game id to join "
+           "or watch, or a game to create: alien_city, city_planning, connect_four"},
       {{"--connect", server.url(), "0123456789ab", "--watch", "--out", out}, 1, "no game '0123456789ab' there"},
-      {{"--connect", server.url(), "city_planning", "--out", out}, 1,
+      {{"--connect", server.url(), "city_planning", "--out", out},
+       1,
        "replay-viewer: error: City Planning has hidden information: the viewer shows a server's game through a log "
-       "of it, which would hold what your seat may not see. Play it in the browser (" + server.url() +
-       "/) or at the terminal (gamehost play --connect " + server.url() + " …)\n"},
+       "of it, which would hold what your seat may not see. Play it in the browser (" +
+           server.url() + "/) or at the terminal (gamehost play --connect " + server.url() + " …)\n"},
       {{"--connect", server.url(), "--out", out}, 2, "replay-viewer: --connect: give a GAME to create"},
       {{"--connect", server.url(), "connect_four", "--time", "fast", "--out", out}, 1, "--time 'fast': expected"},
       {{"--connect", "ftp://x", "connect_four"}, 1, "--connect 'ftp://x'"},
-      {{"--connect", server.url(), "connect_four", "--against", "random"}, 2, "replay-viewer: --connect: not with --against\n"},
-      {{"--connect", server.url(), "connect_four", "--screenshot", out + ".png"}, 2, "--connect: not with --screenshot"},
+      {{"--connect", server.url(), "connect_four", "--against", "random"},
+       2,
+       "replay-viewer: --connect: not with --against\n"},
+      {{"--connect", server.url(), "connect_four", "--screenshot", out + ".png"},
+       2,
+       "--connect: not with --screenshot"},
       {{"--watch", sample("seed-1.ghlog")}, 2, "replay-viewer: --watch: only with --connect\n"},
       {{"--play", "connect_four", "--against", "random", "--player2", "random"}, 2, "--player2: only with --connect"},
   };

@@ -27,7 +27,8 @@ inline std::vector<std::uint32_t> plies_of(const std::filesystem::path& log) {
 }
 
 // Waits (up to `seconds`) until `log` holds at least `plies` plies; the plies then.
-inline std::vector<std::uint32_t> wait_for_plies(const std::filesystem::path& log, std::size_t plies, double seconds = 20) {
+inline std::vector<std::uint32_t> wait_for_plies(const std::filesystem::path& log, std::size_t plies,
+                                                 double seconds = 20) {
   std::vector<std::uint32_t> now;
   for (int i = 0; i < seconds * 20; ++i) {
     now = plies_of(log);

@@ -69,9 +69,8 @@ int open_window(WindowSettings& w, const std::function<std::unique_ptr<PlayedGam
   ReplayStart start_at{session->plies(), "", std::nullopt, "", nullptr};
   ReplayModes modes;
   modes.analysis_threads = w.analysis_threads;
-  push_replay_states(application, *session, font, start_at, modes, [&](ReplayView& view) {
-    return std::make_unique<PlayState>(std::move(game), *session, view);
-  });
+  push_replay_states(application, *session, font, start_at, modes,
+                     [&](ReplayView& view) { return std::make_unique<PlayState>(std::move(game), *session, view); });
   return application.run();
 }
 
@@ -87,11 +86,16 @@ int run_play(const PlayCommand& c) {
     return viewer_fail(kExitUsage, fmt::format("--play {} --against {}: {}", c.game, c.against, e.what()));
   }
   if (std::filesystem::exists(settings.log))
-    return viewer_fail(kExitError, settings.log.string() + ": exists; --play never overwrites a log (give another --out)");
+    return viewer_fail(kExitError,
+                       settings.log.string() + ": exists; --play never overwrites a log (give another --out)");
   std::error_code ec;
   if (settings.log.has_parent_path()) std::filesystem::create_directories(settings.log.parent_path(), ec);
-  WindowSettings window{c.plugin_dirs, c.font_path, c.antialias, c.analysis_threads,
-                        fmt::format("replay-viewer: {} against {}", c.game, c.against), c.seat};
+  WindowSettings window{c.plugin_dirs,
+                        c.font_path,
+                        c.antialias,
+                        c.analysis_threads,
+                        fmt::format("replay-viewer: {} against {}", c.game, c.against),
+                        c.seat};
   return open_window(window, [&]() -> std::unique_ptr<PlayedGame> {
     game->start();
     if (!game->error().empty()) throw gamehost::HostError(game->error());
@@ -111,7 +115,8 @@ int run_connect(const ConnectCommand& c) {
   }
   try {
     if (!c.join_password_file.empty())
-      settings.join_password = gamehost::read_regular_file(c.join_password_file, "--join-password-file " + c.join_password_file);
+      settings.join_password =
+          gamehost::read_regular_file(c.join_password_file, "--join-password-file " + c.join_password_file);
     settings.join_password = settings.join_password.substr(0, settings.join_password.find('\n'));
   } catch (const std::exception& e) {
     return viewer_fail(kExitError, e.what());

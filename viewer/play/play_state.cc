@@ -71,7 +71,9 @@ bool PlayState::update(float dt) {
       std::replace(text.begin(), text.end(), '\n', ' ');
       text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == ' ' && b == ' '; }), text.end());
       while (!text.empty() && text.back() == ' ') text.pop_back();
-      say(text.rfind("Hint", 0) == 0 || text.rfind("No hint", 0) == 0 ? text : "Hint: " + text);  // EngineCoach's words begin "Hint (N iterations)"
+      say(text.rfind("Hint", 0) == 0 || text.rfind("No hint", 0) == 0
+              ? text
+              : "Hint: " + text);  // EngineCoach's words begin "Hint (N iterations)"
       return true;
     }
   }
@@ -90,7 +92,8 @@ bool PlayState::update(float dt) {
   const std::string before = notice.empty() || session_.finished() ? "" : notice + ". ";
   if (!error.empty()) say("The game stopped: " + error);
   else if (session_.finished())
-    say(notice.empty() ? "Game over: " + session_.result() : fmt::format("Game over ({}): {}", notice, session_.result()));
+    say(notice.empty() ? "Game over: " + session_.result()
+                       : fmt::format("Game over ({}): {}", notice, session_.result()));
   else if (turn) say(fmt::format("{}Your move ({}): click the board", before, seat_name(game_->seat())));
   else if (!game_->over()) say(before + others_turn());
   return true;

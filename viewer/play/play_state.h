@@ -41,7 +41,7 @@ class PlayState : public State {
   bool persons_turn() const;
   void play(std::uint32_t action);
   void say(std::string text);
-  void show();  // the message and the clocks on the panel
+  void show();                            // the message and the clocks on the panel
   std::string seat_name(int seat) const;  // "Yellow (random)"
   std::string others_turn() const;        // "Yellow (random) is thinking"
   bool handle_key(const sf::Event::KeyEvent& key);

@@ -89,7 +89,8 @@ struct NetGame::Mirror {
     if (position.ply() != plies || position.state().empty() || position.state() == state) return;
     throw gamehost::HostError(fmt::format(
         "after ply {} the server's position differs from this machine's {} (version {}): another version of the "
-        "game?", plies, plugin->id(), plugin->info().version()));
+        "game?",
+        plies, plugin->id(), plugin->info().version()));
   }
 
   void finish(const net::GameEnded& end, std::int64_t start_ms) {
@@ -99,13 +100,14 @@ struct NetGame::Mirror {
     *result.mutable_scores() = end.scores();
     result.set_result(end.result());
     result.set_plies(plies);
-    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         std::chrono::system_clock::now().time_since_epoch()).count();
+    const auto now =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
     result.set_end_time_ms(now - start_ms);
-    const char* forfeit = end.reason() == net::RESIGNED        ? "resigned"
-                          : end.reason() == net::TIME_FORFEIT  ? "time"
+    const char* forfeit = end.reason() == net::RESIGNED               ? "resigned"
+                          : end.reason() == net::TIME_FORFEIT         ? "time"
                           : end.reason() == net::ABORTED_BEFORE_START ? "aborted"
-                                                                       : nullptr;
+                                                                      : nullptr;
     if (forfeit) {
       result.mutable_forfeit()->set_seat(end.seat());
       result.mutable_forfeit()->set_reason(forfeit);
@@ -179,12 +181,14 @@ std::vector<std::string> NetGame::start() {
     } else {
       const auto game = client::find_game(*client_, r.game);
       if (!game)
-        throw gamehost::HostError(fmt::format("{}: no game '{}' there (a game id to join or watch, or a game to "
-                                              "create: {})", url.text(), r.game, [&] {
-                                                std::string list;
-                                                for (const auto& [id, info] : types) list += (list.empty() ? "" : ", ") + id;
-                                                return list;
-                                              }()));
+        throw gamehost::HostError(
+            fmt::format("{}: no game '{}' there (a game id to join or watch, or a game to "
+                        "create: {})",
+                        url.text(), r.game, [&] {
+                          std::string list;
+                          for (const auto& [id, info] : types) list += (list.empty() ? "" : ", ") + id;
+                          return list;
+                        }()));
       check_type(game->game_type());
     }
   }
@@ -258,12 +262,8 @@ void NetGame::send(const Request& request) {
       m.mutable_move()->set_ply(request.ply);
       m.mutable_move()->set_action_id(request.action);
       break;
-    case Request::kHint:
-      *m.mutable_hint()->mutable_key() = *key;
-      break;
-    case Request::kResign:
-      *m.mutable_resign()->mutable_key() = *key;
-      break;
+    case Request::kHint: *m.mutable_hint()->mutable_key() = *key; break;
+    case Request::kResign: *m.mutable_resign()->mutable_key() = *key; break;
   }
   client_->send(m);
 }
@@ -301,11 +301,8 @@ void NetGame::take(const client::Event& event) {
       mirror_->catch_up(game.ply_views());
       mirror_->check(game.position());
       break;
-    case client::GameTracker::Applied::Ended:
-      mirror_->finish(*game.ended(), game.summary().created_ms());
-      break;
-    default:
-      break;
+    case client::GameTracker::Applied::Ended: mirror_->finish(*game.ended(), game.summary().created_ms()); break;
+    default: break;
   }
   take_snapshot();
 }
@@ -384,7 +381,8 @@ std::string NetGame::player(int seat) const {
 
 bool NetGame::seat_taken(int seat) const {
   std::lock_guard lock(mutex_);
-  return !snapshot_ || seat < 0 || seat >= snapshot_->summary().seats_size() || !snapshot_->summary().seats(seat).open();
+  return !snapshot_ || seat < 0 || seat >= snapshot_->summary().seats_size() ||
+         !snapshot_->summary().seats(seat).open();
 }
 
 std::string NetGame::clocks() const {

@@ -32,9 +32,9 @@
 namespace viewer {
 
 struct NetGameSettings {
-  std::string server;                         // --connect URL (an invite link names a seat)
-  gamehost::client::GameRequest request;       // what to create, join or watch
-  std::filesystem::path log;                   // "": games/recorded/TYPE-GAMEID-DATE.ghlog
+  std::string server;                     // --connect URL (an invite link names a seat)
+  gamehost::client::GameRequest request;  // what to create, join or watch
+  std::filesystem::path log;              // "": games/recorded/TYPE-GAMEID-DATE.ghlog
   std::vector<std::string> plugin_dirs;
   std::string join_password;
 };
@@ -102,7 +102,7 @@ class NetGame : public PlayedGame {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Request> requests_;
-  int waiting_ply_ = 0;   // the mirror's plies + 1 when the seat is to move there
+  int waiting_ply_ = 0;  // the mirror's plies + 1 when the seat is to move there
   bool submitted_ = false;
   std::vector<std::uint32_t> legal_;
   std::unique_ptr<gamehost::client::GameTracker> snapshot_;  // the game as last known (clocks, seats)
