@@ -3,8 +3,9 @@
 // server"): a Connect Four game created against a server engine and played
 // by clicks to its end, the server's log holding exactly the clicked
 // columns; an Alien City seat beside a `gamehost bot`, a move made by a
-// click reaching the server, the clocks in the panel; a game watched; and
-// what --connect refuses, each with its message and exit status.
+// click reaching the server, the clocks in the panel, no hint where none
+// was allowed, a resignation by Ctrl+R; a game lost on time; a game
+// watched; and what --connect refuses, each with its message and exit status.
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -13,6 +14,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "gamehost/client/client.h"
 #include "gamehost/game_log.h"
 #include "viewer/session/replay_session.h"
 #include "viewer/teaching/follow.h"
@@ -25,6 +27,28 @@
 #include "viewer/render/environment.h"
 #include "gamehost/plugin.h"
 #include "viewer/view/replay_view.h"
+
+namespace {
+
+// A Connect Four game with a 2-second clock (the command lines' clocks
+// count in minutes), made through the client library before Xlib's macros
+// (ClientMessage) are defined: seat 1 open, seat 2 the server's random
+// engine. Its id.
+std::string create_short_clock_game(const std::string& url) {
+  namespace net = gamehost::client::net;
+  gamehost::client::Client creator(gamehost::client::parse_server_url(url, "test"), {});
+  creator.connect();
+  net::ClientMessage m;
+  net::CreateGame& c = *m.mutable_create_game();
+  c.set_game_type("connect_four");
+  c.set_take_seat(-1);
+  c.mutable_time()->mutable_live()->set_base_ms(2000);
+  c.add_seats()->set_open(true);
+  c.add_seats()->set_engine("random");
+  return creator.call(m).game_created().game().game_id();
+}
+
+}  // namespace
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.
 #include "x11_window.h"
@@ -94,6 +118,18 @@ std::vector<std::uint32_t> wait_for_more(const fs::path& log, std::size_t plies,
     usleep(50000);
   }
   return now;
+}
+
+// Ctrl and `sym` together.
+void tap_ctrl_key(Display* d, const FakeInput& input, unsigned long sym, unsigned pause_us) {
+  const unsigned ctrl = XKeysymToKeycode(d, XK_Control_L);
+  input.key(d, ctrl, 1, 0);
+  XFlush(d);
+  usleep(50000);
+  tap_key(d, input, sym, 50000);
+  input.key(d, ctrl, 0, 0);
+  XFlush(d);
+  usleep(pause_us);
 }
 
 }  // namespace
@@ -203,6 +239,53 @@ TEST_CASE("--connect: an Alien City seat beside a bot; a click reaches the serve
         std::string::npos);
   CHECK(std::regex_search(err, std::regex("play: Your move \\(Black\\): click the board   Clocks: Black [45]:\\d\\d "
                                           "\\(running\\), White 5:00\n")));
+  // T: no hint, the creator did not allow them. Ctrl+R asks, Ctrl+R again
+  // resigns: the server ends the game, and the window says so.
+  // (The pointer over the panel, as a person reaching for the keys.)
+  int x = 0, y = 0;
+  Window child;
+  XTranslateCoordinates(v.d, v.w, DefaultRootWindow(v.d), 1200, 20, &x, &y, &child);
+  input.motion(v.d, -1, x, y, 0);
+  XFlush(v.d);
+  usleep(200000);
+  tap_key(v.d, input, XK_t, 300000);
+  CHECK(wait_for_text(dir / "err.txt", "play: No hints in this game: its creator did not allow them", 5));
+  tap_ctrl_key(v.d, input, XK_r, 300000);
+  CHECK(wait_for_text(dir / "err.txt", "play: Resign? Ctrl+R again resigns, any other key goes on playing", 5));
+  tap_ctrl_key(v.d, input, XK_r, 300000);
+  CHECK(wait_for_text(dir / "err.txt", "play: Game over: Black resigned", 10));
+  for (int i = 0; i < 100 && !gamehost::read_log(served).finished(); ++i) usleep(100000);
+  const gamehost::GameLog ended = gamehost::read_log(served);
+  REQUIRE(ended.finished());
+  CHECK(ended.record.result().forfeit().seat() == 0);
+  CHECK(ended.record.result().forfeit().reason() == "resigned");
+  const gamehost::GameLog mine = gamehost::read_log(log);
+  REQUIRE(mine.finished());
+  CHECK(mine.record.result().forfeit().reason() == "resigned");
+  quit(v, input, dir);
+}
+
+TEST_CASE("--connect: a seat that lets its clock run out loses on time, as the server says", "[connect][window]") {
+  const auto dir = temp_dir("connect-time");
+  client_test::Server server("viewer-connect-time");
+  const std::string game = create_short_clock_game(server.url());
+  const fs::path log = dir / "t.ghlog";
+  const Viewer v = start_viewer(dir, server.url(), {game, "--seat", "1"}, log);
+  const FakeInput input = load_fake_input();
+  REQUIRE(wait_for_text(dir / "err.txt", "play: Your move (Red): click the board   Clocks: Red "));
+  // Nobody clicks: the server ends the game on time.
+  REQUIRE(wait_for_text(dir / "err.txt", "play: Game over: Red lost on time", 15));
+  for (int i = 0; i < 100 && !gamehost::read_log(server.log_of(game)).finished(); ++i) usleep(100000);
+  const gamehost::GameLog served = gamehost::read_log(server.log_of(game));
+  REQUIRE(served.finished());
+  CHECK(served.record.result().forfeit().reason() == "time");
+  const gamehost::GameLog mine = gamehost::read_log(log);
+  REQUIRE(mine.finished());
+  CHECK(mine.record.result().result() == served.record.result().result());
+  CHECK(mine.record.result().forfeit().reason() == "time");
+  // The clock that ran out reads 0.
+  CHECK(read_file(dir / "err.txt").find("play: Game over: Red lost on time   Clocks: Red 0:00.0, Yellow 0:02.0\n") !=
+        std::string::npos);
   quit(v, input, dir);
 }
 

@@ -92,8 +92,10 @@ bool PlayState::update(float dt) {
   const std::string before = notice.empty() || session_.finished() ? "" : notice + ". ";
   if (!error.empty()) say("The game stopped: " + error);
   else if (session_.finished())
-    say(notice.empty() ? "Game over: " + session_.result()
-                       : fmt::format("Game over ({}): {}", notice, session_.result()));
+    // How it ended ("White lost on time") unless the result line says it.
+    say(notice.empty() || session_.result().find(notice) != std::string::npos
+            ? "Game over: " + session_.result()
+            : fmt::format("Game over ({}): {}", notice, session_.result()));
   else if (turn) say(fmt::format("{}Your move ({}): click the board", before, seat_name(game_->seat())));
   else if (!game_->over()) say(before + others_turn());
   return true;
@@ -113,7 +115,10 @@ void PlayState::play(std::uint32_t action) {
 
 bool PlayState::handle_key(const sf::Event::KeyEvent& key) {
   const bool resign_key = key.code == sf::Keyboard::R && key.control;
-  if (!resign_key) resign_asked_ = false;
+  const bool modifier = key.code == sf::Keyboard::LControl || key.code == sf::Keyboard::RControl ||
+                        key.code == sf::Keyboard::LShift || key.code == sf::Keyboard::RShift ||
+                        key.code == sf::Keyboard::LAlt || key.code == sf::Keyboard::RAlt;
+  if (!resign_key && !modifier) resign_asked_ = false;  // Ctrl pressed again for the second Ctrl+R goes on asking
   if (!choices_.empty() && key.code >= sf::Keyboard::Num1 && key.code <= sf::Keyboard::Num9) {
     const std::size_t k = key.code - sf::Keyboard::Num1;
     if (k < choices_.size() && persons_turn()) play(choices_[k].first);

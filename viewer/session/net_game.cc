@@ -391,8 +391,11 @@ std::string NetGame::clocks() const {
   const net::Clocks& c = snapshot_->clocks();
   std::string text;
   for (int seat = 0; seat < c.remaining_ms_size(); ++seat) {
-    const auto now = client::clock_now_ms(*snapshot_, seat);
+    auto now = client::clock_now_ms(*snapshot_, seat);
     if (!now) continue;
+    // Lost on time: that clock ran out (the end's message carries no clocks).
+    if (snapshot_->ended() && snapshot_->ended()->reason() == net::TIME_FORFEIT && snapshot_->ended()->seat() == seat)
+      now = 0;
     text += fmt::format("{}{} {}{}", text.empty() ? "" : ", ", seat_of(seat_names_, seat), client::clock_text_ms(*now),
                         c.running() == seat && !snapshot_->ended() ? " (running)" : "");
   }
