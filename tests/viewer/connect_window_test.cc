@@ -4,8 +4,8 @@
 // by clicks to its end, the server's log holding exactly the clicked
 // columns; an Alien City seat beside a `gamehost bot`, a move made by a
 // click reaching the server, the clocks in the panel, no hint where none
-// was allowed, a resignation by Ctrl+R; a game lost on time; a game
-// watched; and what --connect refuses, each with its message and exit status.
+// was allowed, a resignation by Ctrl+R; a game lost on time; a server
+// killed and restarted under a seat; a game watched; and what --connect refuses, each with its message and exit status.
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -286,6 +286,36 @@ TEST_CASE("--connect: a seat that lets its clock run out loses on time, as the s
   // The clock that ran out reads 0.
   CHECK(read_file(dir / "err.txt").find("play: Game over: Red lost on time   Clocks: Red 0:00.0, Yellow 0:02.0\n") !=
         std::string::npos);
+  quit(v, input, dir);
+}
+
+TEST_CASE("--connect: the server killed and restarted mid-game, the viewer reconnects and plays on",
+          "[connect][window]") {
+  const auto dir = temp_dir("connect-restart");
+  auto server = std::make_unique<client_test::Server>("viewer-connect-restart");
+  const std::string url = server->url();
+  const std::string port = url.substr(url.rfind(':') + 1);
+  const fs::path data = server->data();
+  const fs::path log = dir / "r.ghlog";
+  const Viewer v = start_viewer(dir, url, {"connect_four", "--player2", "random", "--seed", "2"}, log);
+  const FakeInput input = load_fake_input();
+  const std::string game = game_id_in(dir / "err.txt");
+  REQUIRE(wait_for_text(dir / "err.txt", "play: Your move (Red): click the board"));
+  click_in_window(v.d, input, v.w, column_point(log, 0), 300000);
+  REQUIRE(wait_for_plies(log, 2).size() == 2);
+  server->process().kill9();
+  REQUIRE(wait_for_text(dir / "err.txt", "; reconnecting. Your move (Red): click the board", 10));
+  // The same port and data: the game resumes from its log, the viewer takes its seat up again.
+  client_test::Process again({"serve", "--port", port, "--data", data.string()});
+  again.wait_for("Resumed game " + game, std::chrono::seconds(30));
+  REQUIRE(wait_for_text(dir / "err.txt", "play: reconnected to ws://", 30));
+  click_in_window(v.d, input, v.w, column_point(log, 1), 300000);
+  const auto plies = wait_for_plies(log, 4);
+  REQUIRE(plies.size() == 4);
+  CHECK(plies[0] == 0);
+  CHECK(plies[2] == 1);
+  const auto served = plies_of(data / "games" / (game + ".ghlog"));
+  CHECK(served == plies);
   quit(v, input, dir);
 }
 

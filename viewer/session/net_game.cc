@@ -298,6 +298,10 @@ void NetGame::take(const client::Event& event) {
   const client::GameTracker& game = *event.game;
   switch (event.applied) {
     case client::GameTracker::Applied::Updated:
+      if (m.has_move_made()) {  // the game moved on: a notice ("reconnected", a refusal) has had its time
+        std::lock_guard lock(mutex_);
+        notice_.clear();
+      }
       mirror_->catch_up(game.ply_views());
       mirror_->check(game.position());
       break;
