@@ -120,6 +120,16 @@ std::vector<std::uint32_t> wait_for_more(const fs::path& log, std::size_t plies,
   return now;
 }
 
+// The pointer over the panel, as a person reaching for the keys.
+void point_at_panel(const Viewer& v, const FakeInput& input) {
+  int x = 0, y = 0;
+  Window child;
+  XTranslateCoordinates(v.d, v.w, DefaultRootWindow(v.d), 1200, 20, &x, &y, &child);
+  input.motion(v.d, -1, x, y, 0);
+  XFlush(v.d);
+  usleep(200000);
+}
+
 // Ctrl and `sym` together.
 void tap_ctrl_key(Display* d, const FakeInput& input, unsigned long sym, unsigned pause_us) {
   const unsigned ctrl = XKeysymToKeycode(d, XK_Control_L);
@@ -138,10 +148,16 @@ TEST_CASE("--connect: a Connect Four game against a server engine, played by cli
   const auto dir = temp_dir("connect-c4");
   client_test::Server server("viewer-connect-c4");
   const fs::path log = dir / "c4.ghlog";
-  const Viewer v = start_viewer(dir, server.url(), {"connect_four", "--player2", "random", "--seed", "4"}, log);
+  const Viewer v =
+      start_viewer(dir, server.url(), {"connect_four", "--player2", "random", "--seed", "4", "--hints"}, log);
   const FakeInput input = load_fake_input();
   const std::string game = game_id_in(dir / "err.txt");
   REQUIRE(wait_for_text(dir / "err.txt", "replay-viewer: play: Your move (Red): click the board"));
+  // T: the game allows hints, the server's comes to the message line.
+  point_at_panel(v, input);
+  tap_key(v.d, input, XK_t, 300000);
+  CHECK(wait_for_text(dir / "err.txt", "replay-viewer: play: Hint: the engine is searching\nreplay-viewer: play: Hint: The engine suggests ", 20));
+  CHECK(plies_of(log).empty());  // a hint plays nothing
   // The leftmost column not yet full, each turn, until the game ends: the
   // viewer's clicks at plies 1, 3, 5 …, the engine's answers between.
   std::vector<std::uint32_t> plies, clicked;
@@ -241,13 +257,7 @@ TEST_CASE("--connect: an Alien City seat beside a bot; a click reaches the serve
                                           "\\(running\\), White 5:00\n")));
   // T: no hint, the creator did not allow them. Ctrl+R asks, Ctrl+R again
   // resigns: the server ends the game, and the window says so.
-  // (The pointer over the panel, as a person reaching for the keys.)
-  int x = 0, y = 0;
-  Window child;
-  XTranslateCoordinates(v.d, v.w, DefaultRootWindow(v.d), 1200, 20, &x, &y, &child);
-  input.motion(v.d, -1, x, y, 0);
-  XFlush(v.d);
-  usleep(200000);
+  point_at_panel(v, input);
   tap_key(v.d, input, XK_t, 300000);
   CHECK(wait_for_text(dir / "err.txt", "play: No hints in this game: its creator did not allow them", 5));
   tap_ctrl_key(v.d, input, XK_r, 300000);

@@ -273,16 +273,19 @@ void NetGame::take(const client::Event& event) {
   if (m.has_error()) {
     const net::Error& e = m.error();
     if (e.code() == net::Error::BAD_TOKEN || e.code() == net::Error::UNKNOWN_GAME) throw client::ServerError(e);
-    std::lock_guard lock(mutex_);
-    if (hint_ply_ && hint_.second.empty() && e.code() == net::Error::NOT_ALLOWED) {
-      hint_ = {hint_ply_, "No hint: " + client::error_text(e)};
-      return;
-    }
-    notice_ = "The server says: " + client::error_text(e);
-    if (submitted_) {  // the move was refused: the person moves again, on the server's position
+    bool refused_move = false;
+    {
+      std::lock_guard lock(mutex_);
+      if (hint_ply_ && hint_.second.empty() && e.code() == net::Error::NOT_ALLOWED) {
+        hint_ = {hint_ply_, "No hint: " + client::error_text(e)};
+        return;
+      }
+      notice_ = "The server says: " + client::error_text(e);
+      refused_move = submitted_;
       submitted_ = false;
-      client_->resync(game_id_);
     }
+    // A refused move: the person moves again, on the server's position.
+    if (refused_move) client_->resync(game_id_);
     return;
   }
   if (m.has_analysis()) {
