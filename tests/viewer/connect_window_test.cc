@@ -156,7 +156,9 @@ TEST_CASE("--connect: a Connect Four game against a server engine, played by cli
   // T: the game allows hints, the server's comes to the message line.
   point_at_panel(v, input);
   tap_key(v.d, input, XK_t, 300000);
-  CHECK(wait_for_text(dir / "err.txt", "replay-viewer: play: Hint: the engine is searching\nreplay-viewer: play: Hint: The engine suggests ", 20));
+  CHECK(wait_for_text(
+      dir / "err.txt",
+      "replay-viewer: play: Hint: the engine is searching\nreplay-viewer: play: Hint: The engine suggests ", 20));
   CHECK(plies_of(log).empty());  // a hint plays nothing
   // The leftmost column not yet full, each turn, until the game ends: the
   // viewer's clicks at plies 1, 3, 5 …, the engine's answers between.
