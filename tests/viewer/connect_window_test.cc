@@ -5,7 +5,8 @@
 // columns; an Alien City seat beside a `gamehost bot`, a move made by a
 // click reaching the server, the clocks in the panel, no hint where none
 // was allowed, a resignation by Ctrl+R; a game lost on time; a server
-// killed and restarted under a seat; a game watched; and what --connect refuses, each with its message and exit status.
+// killed and restarted under a seat; a person at the terminal against one
+// in the window, through an invite link; a game watched; and what --connect refuses, each with its message and exit status.
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -329,6 +330,33 @@ TEST_CASE("--connect: the server killed and restarted mid-game, the viewer recon
   const auto served = plies_of(data / "games" / (game + ".ghlog"));
   CHECK(served == plies);
   quit(v, input, dir);
+}
+
+TEST_CASE("--connect with an invite link: a person at the terminal and one in the window play each other",
+          "[connect][window]") {
+  const auto dir = temp_dir("connect-invite");
+  client_test::Server server("viewer-connect-invite");
+  client_test::Process ann({"play", "--connect", server.url(), "connect_four", "--player2", "invite", "--name", "ann",
+                            "--no-color"});
+  const std::string link = ann.wait_for(R"(Invite for Yellow: (http://\S+#join=\S+))")[1];
+  const std::string game = ann.wait_for("Created Connect Four game ([0-9a-f]+)")[1];
+  const fs::path log = dir / "i.ghlog";
+  const Viewer v = start_viewer(dir, link, {}, log);
+  const FakeInput input = load_fake_input();
+  // Ann moves at the terminal; the window shows it, then the viewer answers by a click.
+  REQUIRE(wait_for_text(dir / "err.txt", "play: Red (ann) is thinking", 10));
+  ann.wait_for("Red> ");
+  ann.write_line("d");
+  REQUIRE(wait_for_plies(log, 1) == std::vector<std::uint32_t>{3});
+  REQUIRE(wait_for_text(dir / "err.txt", "play: Your move (Yellow): click the board", 10));
+  click_in_window(v.d, input, v.w, column_point(log, 0), 300000);
+  const std::vector<std::uint32_t> both{3, 0};
+  CHECK(wait_for_plies(log, 2) == both);
+  ann.wait_for("Ply 2: Yellow a");
+  CHECK(plies_of(server.log_of(game)) == both);
+  quit(v, input, dir);
+  CHECK(read_file(dir / "err.txt").find(fmt::format("connect_four game {} on {}, your seat: 2", game, link)) !=
+        std::string::npos);
 }
 
 TEST_CASE("--connect --watch: the moves of a game in play come to the window", "[connect][window]") {
