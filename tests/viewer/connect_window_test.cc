@@ -6,7 +6,8 @@
 // click reaching the server, the clocks in the panel, no hint where none
 // was allowed, a resignation by Ctrl+R; a game lost on time; a server
 // killed and restarted under a seat; a person at the terminal against one
-// in the window, through an invite link; a game watched; and what --connect refuses, each with its message and exit status.
+// in the window, through an invite link; a game watched; and what --connect refuses, each with its message and exit
+// status.
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -336,8 +337,8 @@ TEST_CASE("--connect with an invite link: a person at the terminal and one in th
           "[connect][window]") {
   const auto dir = temp_dir("connect-invite");
   client_test::Server server("viewer-connect-invite");
-  client_test::Process ann({"play", "--connect", server.url(), "connect_four", "--player2", "invite", "--name", "ann",
-                            "--no-color"});
+  client_test::Process ann(
+      {"play", "--connect", server.url(), "connect_four", "--player2", "invite", "--name", "ann", "--no-color"});
   const std::string link = ann.wait_for(R"(Invite for Yellow: (http://\S+#join=\S+))")[1];
   const std::string game = ann.wait_for("Created Connect Four game ([0-9a-f]+)")[1];
   const fs::path log = dir / "i.ghlog";
