@@ -330,7 +330,20 @@ TEST_CASE("--connect: the server killed and restarted mid-game, the viewer recon
   CHECK(plies[2] == 1);
   const auto served = plies_of(data / "games" / (game + ".ghlog"));
   CHECK(served == plies);
-  quit(v, input, dir);
+  // The server gone for good: Q still ends the viewer at once, not after
+  // the client's 30 s of reconnecting.
+  again.kill9();
+  const auto drops = [&] {
+    const std::string err = read_file(dir / "err.txt");
+    int n = 0;
+    for (auto at = err.find("; reconnecting. "); at != std::string::npos; at = err.find("; reconnecting. ", at + 1))
+      ++n;
+    return n;
+  };
+  for (int i = 0; i < 100 && drops() < 2; ++i) usleep(100000);
+  REQUIRE(drops() == 2);
+  tap_key(v.d, input, XK_q, 0);
+  CHECK(wait_for(v.pid, 3) == 0);
 }
 
 TEST_CASE("--connect with an invite link: a person at the terminal and one in the window play each other",

@@ -141,7 +141,9 @@ NetGame::~NetGame() {
     closing_ = true;
   }
   changed_.notify_all();
-  if (thread_.joinable()) thread_.join();  // within the client's wait (and a reconnect's, when one runs)
+  // Within the client's wait (50 ms), or its reconnecting attempt (refused at
+  // once when the server is down; at most connect_timeout when its host is).
+  if (thread_.joinable()) thread_.join();
 }
 
 std::vector<std::string> NetGame::start() {
@@ -150,6 +152,12 @@ std::vector<std::string> NetGame::start() {
   cs.client = "replay-viewer " GAMEHOST_VERSION;
   cs.name = settings_.request.name;
   cs.join_password = settings_.join_password;
+  // Closing the window during a reconnect ends it: the window never waits for the network.
+  cs.connect_timeout = std::chrono::seconds(5);
+  cs.keep_reconnecting = [this] {
+    std::lock_guard lock(mutex_);
+    return !closing_;
+  };
   client_ = std::make_unique<client::Client>(url, cs);
   client_->notice = [this](const std::string& line) {
     std::lock_guard lock(mutex_);
