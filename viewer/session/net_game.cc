@@ -138,9 +138,8 @@ NetGame::NetGame(NetGameSettings settings) : settings_(std::move(settings)) {}
 NetGame::~NetGame() {
   {
     std::lock_guard lock(mutex_);
-    closing_ = true;
+    closing_ = true;  // the thread's next turn ends it
   }
-  changed_.notify_all();
   // Within the client's wait (50 ms), or its reconnecting attempt (refused at
   // once when the server is down; at most connect_timeout when its host is).
   if (thread_.joinable()) thread_.join();
@@ -348,13 +347,10 @@ std::vector<std::uint32_t> NetGame::legal() const {
 }
 
 void NetGame::submit(std::uint32_t action) {
-  {
-    std::lock_guard lock(mutex_);
-    submitted_ = true;
-    notice_.clear();
-    requests_.push_back({Request::kMove, action, static_cast<std::uint32_t>(waiting_ply_)});
-  }
-  changed_.notify_all();
+  std::lock_guard lock(mutex_);
+  submitted_ = true;
+  notice_.clear();
+  requests_.push_back({Request::kMove, action, static_cast<std::uint32_t>(waiting_ply_)});
 }
 
 bool NetGame::hints_allowed() const {

@@ -14,7 +14,6 @@
 // network: it reads what the thread last learned. No SFML type.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
@@ -100,7 +99,6 @@ class NetGame : public PlayedGame {
   int seat_ = -1;
 
   mutable std::mutex mutex_;
-  std::condition_variable changed_;
   std::deque<Request> requests_;
   int waiting_ply_ = 0;  // the mirror's plies + 1 when the seat is to move there
   bool submitted_ = false;
