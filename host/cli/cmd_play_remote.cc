@@ -17,8 +17,8 @@
 
 #include "gamehost/client/client.h"
 #include "gamehost/client/game_entry.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/typed_move.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/text/typed_move.h"
 #include "remote.h"
 
 namespace gamehost {

@@ -9,9 +9,9 @@
 #include <functional>
 #include <memory>
 
-#include "gamehost/error.h"
-#include "gamehost/play.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/base/error.h"
+#include "gamehost/play/play.h"
+#include "gamehost/records/regular_file.h"
 #include "viewer/app/application.h"
 #include "viewer/app/options.h"
 #include "viewer/app/replay_state.h"

@@ -8,12 +8,12 @@
 #include <ctime>
 
 #include "gamehost/client/client.h"
-#include "gamehost/error.h"
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/plugin_api.h"
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/replay.h"
 
 namespace viewer {
 
