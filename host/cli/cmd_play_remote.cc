@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "gamehost/client/client.h"
+#include "gamehost/client/game_entry.h"
 #include "gamehost/text/input_checks.h"
 #include "gamehost/text/typed_move.h"
 #include "remote.h"
@@ -90,12 +91,7 @@ class RemotePlay {
 
   int run() {
     client_.connect();
-    {
-      net::ClientMessage ask;
-      ask.mutable_list_game_types();
-      const net::ServerMessage answer = client_.call(ask);
-      for (const auto& t : answer.game_types().types()) types_[t.info().id()] = t.info();
-    }
+    types_ = client::game_types(client_);
     enter();
     return loop();
   }
@@ -135,115 +131,33 @@ class RemotePlay {
     return c;
   }
 
-  // Takes the seat (a token, an invite link), joins, creates or watches.
+  // Takes the seat (a token, an invite link), joins, creates or watches
+  // (game_entry.h, shared with replay-viewer --connect).
   void enter() {
-    std::optional<net::SeatKey> key;
-    if (!settings_.token.empty()) key = client::parse_seat_key(settings_.token, "--token");
-    else if (url_.seat) key = url_.seat;
-    if (key) {
-      game_id_ = key->game_id();
-      client_.hold_seat(*key);
-      client_.resync(game_id_);  // Attach
-      return;
+    client::GameRequest r;
+    r.game = settings_.game;
+    r.players = settings_.players;
+    r.options = settings_.options;
+    if (settings_.seed) r.seed = parse_seed(*settings_.seed, "--seed");
+    r.chance_seed = settings_.chance_seed;
+    r.time = settings_.time;
+    r.hints = settings_.hints;
+    r.seat = settings_.seat;
+    r.token = settings_.token;
+    r.watch = settings_.watch;
+    r.name = client_settings(settings_).name;
+    client::Entered entered;
+    try {
+      entered = client::enter_game(client_, r, types_, "gamehost play --connect");
+    } catch (const client::RequestError& e) {
+      throw UsageError(e.what());
     }
-    if (settings_.game.empty())
-      throw UsageError("play --connect: give a GAME to create (see the server's games), a game id to join or "
-                       "--watch, or --token GAME:SEAT:TOKEN");
-    if (settings_.watch) {
-      game_id_ = settings_.game;
-      client_.watch(game_id_);
-      client_.resync(game_id_);  // Watch
-      return;
-    }
-    if (types_.count(settings_.game)) return create();
-    net::ClientMessage join;
-    join.mutable_join_game()->set_game_id(settings_.game);
-    join.mutable_join_game()->set_seat(settings_.seat < 0 ? -1 : settings_.seat - 1);
-    join.mutable_join_game()->set_name(client_settings(settings_).name);
-    const auto joined = client_.call(join);
-    took_seat(joined.joined().key(), "");
-  }
-
-  void create() {
-    const pb::GameInfo& info = types_.at(settings_.game);
-    net::ClientMessage m;
-    net::CreateGame& c = *m.mutable_create_game();
-    c.set_game_type(settings_.game);
-    for (const auto& o : settings_.options) *c.add_options() = parse_option(o, false);
-    if (settings_.seed) c.set_seed(parse_seed(*settings_.seed, "--seed"));
-    if (settings_.chance_seed) c.set_chance_seed(*settings_.chance_seed);
-    if (!settings_.time.empty()) *c.mutable_time() = time_control(settings_.time);
-    c.set_hints_allowed(settings_.hints);
-    c.set_take_seat(-1);
-    for (const auto& [seat, spec] : settings_.players)
-      if (seat > info.player_names_size() && !spec.empty())
-        throw UsageError(fmt::format("--player{}: {} has only {} players", seat, info.id(), info.player_names_size()));
-    for (int seat = 0; seat < info.player_names_size(); ++seat) {
-      const auto at = settings_.players.find(seat + 1);
-      const std::string spec = at == settings_.players.end() || at->second.empty() ? (seat == 0 ? "human" : "open")
-                                                                                 : at->second;
-      auto* s = c.add_seats();
-      if (spec == "human" || spec == "me") {
-        if (c.take_seat() >= 0) throw UsageError("play --connect: one person plays at this terminal: one --playerN human");
-        c.set_take_seat(seat);
-        s->set_open(true);  // taken by the creator
-      } else if (spec == "open") {
-        s->set_open(true);
-      } else if (spec == "invite") {
-        s->set_invite(true);
-      } else {
-        s->set_engine(spec);  // the server checks it (BAD_AGENT)
-      }
-    }
-    c.set_name(client_settings(settings_).name);
-    const auto created = client_.call(m);
-    const net::GameCreated& g = created.game_created();
-    game_id_ = g.game().game_id();
-    say("Created {} game {} on {}\n", g.game().game_name(), game_id_, url_.text());
-    std::optional<net::SeatKey> mine;
-    for (const auto& t : g.tokens()) {
-      if (t.key().seat() == c.take_seat()) mine = t.key();
-      else
-        say("Invite for {}: {}\n", seat_name(info, t.key().seat()),
-            t.invite_url().empty() ? client::seat_key_text(t.key()) : t.invite_url());
-    }
-    if (mine) {
-      took_seat(*mine, info.player_names(mine->seat()));  // the server sends the game (GameView)
-    } else {
-      say("Watching it (no seat of yours: --playerN human takes one)\n");
-      client_.watch(game_id_);
-      client_.resync(game_id_);
-    }
+    game_id_ = entered.game_id;
+    for (const auto& line : entered.lines) say("{}\n", line);
   }
 
   static std::string seat_name(const pb::GameInfo& info, int seat) {
     return seat >= 0 && seat < info.player_names_size() ? info.player_names(seat) : fmt::format("seat {}", seat + 1);
-  }
-
-  void took_seat(const net::SeatKey& key, const std::string& name) {
-    game_id_ = key.game_id();
-    client_.hold_seat(key);
-    say("You play {}in game {}. Your seat's token, shown once; to come back:\n  gamehost play --connect {} --token "
-        "{}\n",
-        name.empty() ? "" : name + " ", key.game_id(), url_.text(), client::seat_key_text(key));
-  }
-
-  // "5+3": 5 minutes and 3 seconds a move; "2d": 2 days a move.
-  static net::TimeControl time_control(const std::string& text) {
-    net::TimeControl t;
-    unsigned minutes = 0, increment = 0, days = 0;
-    char extra = 0;
-    if (std::sscanf(text.c_str(), "%ud%c", &days, &extra) == 1 && text.back() == 'd' && days > 0) {
-      t.mutable_correspondence()->set_days_per_move(days);
-    } else if (std::sscanf(text.c_str(), "%u+%u%c", &minutes, &increment, &extra) == 2 && minutes > 0 &&
-               minutes <= 24 * 60 && increment <= 3600) {
-      t.mutable_live()->set_base_ms(minutes * 60000u);
-      t.mutable_live()->set_increment_ms(increment * 1000u);
-    } else {
-      throw UsageError(fmt::format("--time '{}': expected MINUTES+SECONDS (5+3: 5 minutes, 3 s added a move) or "
-                                   "DAYSd (2d: two days a move)", clipped(text)));
-    }
-    return t;
   }
 
   int loop() {

@@ -134,6 +134,8 @@ void Client::reconnect(const std::string& why) {
   std::string last_error = why;
   while (std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(pause);
+    if (settings_.keep_reconnecting && !settings_.keep_reconnecting())
+      throw ConnectionError(fmt::format("{} (no longer reconnecting: the client is closing)", why));
     pause = std::min(pause * 2, std::chrono::milliseconds(1000));
     try {
       connection_.reset();

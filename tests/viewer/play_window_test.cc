@@ -14,6 +14,7 @@
 #include "viewer/session/replay_session.h"
 #include "viewer/teaching/follow.h"
 #include "viewer_test_support.h"
+#include "play_test_support.h"
 // What viewer_test_support.cc includes, before Xlib (one unity batch).
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
@@ -30,37 +31,6 @@ using namespace viewer_test;
 namespace fs = std::filesystem;
 
 namespace {
-
-// The plies of `log` as written now (whole records only).
-std::vector<std::uint32_t> plies_of(const fs::path& log) {
-  std::vector<std::uint32_t> actions;
-  if (const auto read = viewer::read_whole_records(log))
-    for (const auto& ply : read->record.plies()) actions.push_back(ply.action_id());
-  return actions;
-}
-
-// Waits (up to `seconds`) until `log` holds at least `plies` plies; the plies then.
-std::vector<std::uint32_t> wait_for_plies(const fs::path& log, std::size_t plies, double seconds = 20) {
-  std::vector<std::uint32_t> now;
-  for (int i = 0; i < seconds * 20; ++i) {
-    now = plies_of(log);
-    if (now.size() >= plies) break;
-    usleep(50000);
-  }
-  return now;
-}
-
-// Where column `col`'s hit area lies in the 1280x800 window.
-sf::Vector2f column_point(const fs::path& log, int col) {
-  auto session = viewer::ReplaySession::open(log, {});
-  gamehost::v1::ViewOptions v;
-  v.set_hit_actions(true);
-  gamehost::v1::Scene scene;
-  session->render(0, v, scene);
-  REQUIRE(scene.hits_size() == 7);
-  const auto& r = scene.hits(col).rect();
-  return viewer::board_transform(scene).map(r.x() + r.width() / 2, r.y() + r.height() / 2);
-}
 
 struct Window1280 {
   Display* d;

@@ -11,7 +11,9 @@ namespace {
 
 using W = KeyHelp::When;
 
-// The order of the window's help.
+// The order of the window's help. (A table laid out by hand: clang-format
+// would reflow every row whenever one is added.)
+// clang-format off
 constexpr std::array kKeys{
     KeyHelp{"← / →", "one ply back / forward"},
     KeyHelp{"Home / End", "the start / the end"},
@@ -40,7 +42,11 @@ constexpr std::array kKeys{
                                "place a click task asks for", W::kTour},
     KeyHelp{"Enter in a tour", "type the answer (a move, e.g. RT@E3, or a lot); Enter checks it, Esc cancels", W::kTour},
     KeyHelp{"R in a tour", "the step's position again", W::kTour},
+    KeyHelp{"T while playing", "a hint for your move (--play; --connect where the game allows hints)"},
+    KeyHelp{"Ctrl+R while playing",
+            "resign a game on a server (--connect); asks first: press it again to resign"},
 };
+// clang-format on
 
 // Display columns, not bytes: the arrows are one column each.
 std::size_t columns(std::string_view s) {

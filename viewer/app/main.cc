@@ -16,6 +16,7 @@
 //   replay-viewer LOG --puzzles                      a puzzle set to solve
 //   replay-viewer --tour [FILE] [--step N]           the guided rules tour
 //   replay-viewer --play GAME --against AGENT        a game against an engine
+//   replay-viewer --connect URL GAME|GAME_ID ...     a game on a server
 //
 // The command line is read once, into ViewerOptions (app/options.h); the
 // window is the Application's, its modes states on its stack
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
   if (const auto status = parse_command_line(argc, argv, o)) return *status;
   if (o.tour) return run_tour(o.tour_command);
   if (o.play) return run_play(o.play_command);
+  if (o.connect) return run_connect(o.connect_command);
   // The options by the names the steps below use.
   std::string& log = o.log;
   const std::string &position_file = o.position_file, &position_game = o.position_game;

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <set>
+#include <vector>
 
 #include "gamehost/base/error.h"
 #include "gamehost/text/input_checks.h"
@@ -149,11 +150,45 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
                                      "--seat N, --seed S, --out LOG")->type_name("GAME");
   app.add_option("--against", play.against, "with --play: the engine's agent spec, as gamehost play's "
                                            "(e.g. random, greedy, mcts:time=1)")->type_name("AGENT");
-  app.add_option("--seat", play.seat, "with --play: your seat, 1 or 2 (default 1: you move first)")
-      ->type_name("N")->check(CLI::Range(1, 2));
-  app.add_option("--seed", play.seed, "with --play: the game's seed (default 0)")->type_name("S");
-  app.add_option("--out", play.out, "with --play: the log written as the game goes (default as gamehost play's: "
-                                   "games/recorded/GAME-DATE-seedS.ghlog); never overwritten")->type_name("LOG");
+  app.add_option("--seat", play.seat,
+                 "with --play: your seat, 1 or 2 (default 1: you move first); with --connect "
+                 "GAME_ID: the seat to join")
+      ->type_name("N")
+      ->check(CLI::Range(1, 2));
+  app.add_option("--seed", play.seed, "with --play: the game's seed (default 0); with --connect GAME: the new game's")
+      ->type_name("S");
+  app.add_option(
+         "--out", play.out,
+         "with --play or --connect: the log written as the game goes (default as gamehost play's: "
+         "games/recorded/GAME-DATE-seedS.ghlog; --connect: games/recorded/GAME-ID-DATE.ghlog); never overwritten")
+      ->type_name("LOG");
+  // --connect: a game on a server, the same way (play_command.h, docs/viewer.md "Playing on a server").
+  ConnectCommand& connect = o.connect_command;
+  std::string player1, player2;
+  app.add_option(
+         "--connect", connect.server,
+         "play on the server at URL (ws://HOST:PORT/ws, http://HOST:PORT, or an invite link), as gamehost play "
+         "--connect: GAME (instead of a LOG) is a game to create (--player1/--player2 human|open|invite|ENGINE, "
+         "-o, --seed, --time, --hints) or a game id to join (--seat N) or --watch; --token takes your seat "
+         "again")
+      ->type_name("URL");
+  app.add_option("--player1", player1, "with --connect GAME: seat 1 (default human: you)")->type_name("WHO");
+  app.add_option("--player2", player2, "with --connect GAME: seat 2 (default open)")->type_name("WHO");
+  app.add_option("-o,--option", connect.request.options, "with --connect GAME: a game option NAME=VALUE (repeatable)")
+      ->type_name("NAME=VALUE");
+  app.add_option("--time", connect.request.time, "with --connect GAME: the clock, MIN+SEC (5+3) or DAYSd (2d a move)")
+      ->type_name("TC");
+  app.add_flag("--hints", connect.request.hints, "with --connect GAME: allow hints (T) in the new game");
+  app.add_flag("--watch", connect.request.watch, "with --connect GAME_ID: watch the game");
+  app.add_option("--token", connect.request.token,
+                 "with --connect: take up your seat again (GAME:SEAT:TOKEN as "
+                 "printed, or an invite link)")
+      ->type_name("KEY");
+  app.add_option("--name", connect.request.name, "with --connect: your name on the server (default: $USER)");
+  app.add_option("--join-password-file", connect.join_password_file,
+                 "with --connect: the server's join password, "
+                 "in FILE")
+      ->type_name("FILE");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -162,6 +197,9 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
   } catch (const gamehost::HostError& e) {  // a bad --call-timeout
     return viewer_fail(kExitUsage, e.what());
   }
+  static const std::vector<const char*> kConnectOnly = {"--player1", "--player2", "--option",
+                                                        "--time",    "--hints",   "--watch",
+                                                        "--token",   "--name",    "--join-password-file"};
   if (app.count("--play") > 0) {
     o.play = true;
     if (!o.log.empty()) return viewer_fail(kExitUsage, "--play GAME starts a new game: give no LOG with it");
@@ -169,14 +207,42 @@ std::optional<int> parse_command_line(int argc, char** argv, ViewerOptions& o) {
     for (const char* name : {"--follow", "--puzzles", "--tour", "--position", "--screenshot", "--frames", "--gif",
                              "--webp", "--dump-panel", "--ply", "--variation", "--review", "--as"})
       if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string("--play: not with ") + name);
+    for (const char* name : kConnectOnly)
+      if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string(name) + ": only with --connect");
+    if (app.count("--connect") > 0) return viewer_fail(kExitUsage, "--play: not with --connect");
     play.plugin_dirs = o.plugin_dirs;
     play.font_path = o.font_path;
     play.antialias = o.antialias;
     play.analysis_threads = o.analysis_threads;
     return std::nullopt;
   }
-  for (const char* name : {"--against", "--seat", "--seed", "--out"})
-    if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string(name) + ": only with --play");
+  if (app.count("--connect") > 0) {
+    o.connect = true;
+    for (const char* name : {"--follow", "--puzzles", "--tour", "--position", "--screenshot", "--frames", "--gif",
+                             "--webp", "--dump-panel", "--ply", "--variation", "--review", "--as", "--against"})
+      if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string("--connect: not with ") + name);
+    auto& r = connect.request;
+    r.game = o.log;
+    if (r.game.empty() && r.token.empty() && connect.server.find("#join=") == std::string::npos)
+      return viewer_fail(kExitUsage,
+                         "--connect: give a GAME to create (e.g. connect_four), a game id to join or "
+                         "--watch, or --token GAME:SEAT:TOKEN (or an invite link as the URL)");
+    if (!player1.empty()) r.players[1] = player1;
+    if (!player2.empty()) r.players[2] = player2;
+    if (app.count("--seed") > 0) r.seed = play.seed;
+    if (app.count("--seat") > 0) r.seat = play.seat;
+    connect.out = play.out;
+    connect.plugin_dirs = o.plugin_dirs;
+    connect.font_path = o.font_path;
+    connect.antialias = o.antialias;
+    connect.analysis_threads = o.analysis_threads;
+    return std::nullopt;
+  }
+  for (const char* name : kConnectOnly)
+    if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string(name) + ": only with --connect");
+  if (app.count("--against") > 0) return viewer_fail(kExitUsage, "--against: only with --play");
+  for (const char* name : {"--seat", "--seed", "--out"})
+    if (app.count(name) > 0) return viewer_fail(kExitUsage, std::string(name) + ": only with --play or --connect");
   o.tour = app.count("--tour") > 0;
   if (o.tour) return tour_options(app, o);
   for (const char* name : {"--step", "--answer", "--window"})

@@ -49,6 +49,8 @@ struct ViewerOptions {
   TourCommand tour_command;  // with tour
   bool play = false;
   PlayCommand play_command;  // with play
+  bool connect = false;
+  ConnectCommand connect_command;  // with connect
 
   // How many of --screenshot, --frames, --gif, --webp were given.
   int outputs() const { return !screenshot.empty() + !frames.empty() + !gif.empty() + !webp.empty(); }

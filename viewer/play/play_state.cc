@@ -20,13 +20,25 @@ pb::ViewOptions with_targets() {
 
 }  // namespace
 
-PlayState::PlayState(std::unique_ptr<LiveGame> game, std::string engine, ReplaySession& session, ReplayView& view)
-    : game_(std::move(game)), engine_(std::move(engine)), follower_(LiveLog(session.file()), 0.05f),
-      session_(session), view_(view) {}
+PlayState::PlayState(std::unique_ptr<PlayedGame> game, ReplaySession& session, ReplayView& view)
+    : game_(std::move(game)), follower_(LiveLog(session.file()), 0.05f), session_(session), view_(view) {}
 
 std::string PlayState::seat_name(int seat) const {
   const auto& names = session_.seat_names();
-  return seat >= 0 && seat < static_cast<int>(names.size()) ? names[seat] : fmt::format("seat {}", seat + 1);
+  const std::string name =
+      seat >= 0 && seat < static_cast<int>(names.size()) ? names[seat] : fmt::format("seat {}", seat + 1);
+  const std::string player = seat == game_->seat() ? "" : game_->player(seat);
+  return player.empty() ? name : fmt::format("{} ({})", name, player);
+}
+
+std::string PlayState::others_turn() const {
+  if (game_->seat() < 0) {
+    const int to_move = game_->to_move();
+    return to_move < 0 ? "Watching" : fmt::format("Watching: {} to move", seat_name(to_move));
+  }
+  const int other = game_->to_move() >= 0 && game_->to_move() != game_->seat() ? game_->to_move() : 1 - game_->seat();
+  if (!game_->seat_taken(other)) return fmt::format("Waiting for a player to take {}", seat_name(other));
+  return fmt::format("{} is thinking", seat_name(other));
 }
 
 bool PlayState::persons_turn() const {
@@ -35,11 +47,16 @@ bool PlayState::persons_turn() const {
   return game_->waiting_ply() == session_.plies() + 1;
 }
 
+void PlayState::show() {
+  view_.set_message(clocks_.empty() ? message_ : message_.empty() ? clocks_ : message_ + "   " + clocks_);
+}
+
 void PlayState::say(std::string text) {
   if (text == message_) return;
   message_ = std::move(text);
-  view_.set_message(message_);
-  std::fprintf(stderr, "replay-viewer: play: %s\n", message_.c_str());
+  show();
+  std::fprintf(stderr, "replay-viewer: play: %s%s%s\n", message_.c_str(), clocks_.empty() ? "" : "   ",
+               clocks_.c_str());
 }
 
 bool PlayState::update(float dt) {
@@ -54,19 +71,33 @@ bool PlayState::update(float dt) {
       std::replace(text.begin(), text.end(), '\n', ' ');
       text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == ' ' && b == ' '; }), text.end());
       while (!text.empty() && text.back() == ' ') text.pop_back();
-      say(text.rfind("Hint", 0) == 0 ? text : "Hint: " + text);  // EngineCoach's words begin "Hint (N iterations)"
+      say(text.rfind("Hint", 0) == 0 || text.rfind("No hint", 0) == 0
+              ? text
+              : "Hint: " + text);  // EngineCoach's words begin "Hint (N iterations)"
       return true;
     }
   }
+  // The clocks tick on the panel (said on stderr with the next message).
+  if (std::string clocks = game_->clocks(); clocks != clocks_) {
+    clocks_ = std::move(clocks);
+    show();
+    changed = true;
+  }
   const std::string error = game_->error();
+  const std::string notice = game_->notice();
   const bool turn = persons_turn();
-  const auto situation = std::make_tuple(session_.plies(), session_.finished(), turn, error.empty());
+  const auto situation = std::make_tuple(session_.plies(), session_.finished(), turn, error.empty(), notice);
   if (situation == situation_) return changed;
   situation_ = situation;
+  const std::string before = notice.empty() || session_.finished() ? "" : notice + ". ";
   if (!error.empty()) say("The game stopped: " + error);
-  else if (session_.finished()) say("Game over: " + session_.result());
-  else if (turn) say(fmt::format("Your move ({}): click the board", seat_name(game_->seat())));
-  else if (!game_->over()) say(fmt::format("{} ({}) is thinking", seat_name(1 - game_->seat()), engine_));
+  else if (session_.finished())
+    // How it ended ("White lost on time") unless the result line says it.
+    say(notice.empty() || session_.result().find(notice) != std::string::npos
+            ? "Game over: " + session_.result()
+            : fmt::format("Game over ({}): {}", notice, session_.result()));
+  else if (turn) say(fmt::format("{}Your move ({}): click the board", before, seat_name(game_->seat())));
+  else if (!game_->over()) say(before + others_turn());
   return true;
 }
 
@@ -79,18 +110,24 @@ void PlayState::play(std::uint32_t action) {
   choices_.clear();
   hint_pending_ = false;
   game_->submit(action);
-  say(fmt::format("{} ({}) is thinking", seat_name(1 - game_->seat()), engine_));
+  say(others_turn());
 }
 
-bool PlayState::handle_event(const sf::Event& e, sf::Vector2f at) {
-  if (e.type == sf::Event::KeyPressed && !choices_.empty() && e.key.code >= sf::Keyboard::Num1 &&
-      e.key.code <= sf::Keyboard::Num9) {
-    const std::size_t k = e.key.code - sf::Keyboard::Num1;
+bool PlayState::handle_key(const sf::Event::KeyEvent& key) {
+  const bool resign_key = key.code == sf::Keyboard::R && key.control;
+  const bool modifier = key.code == sf::Keyboard::LControl || key.code == sf::Keyboard::RControl ||
+                        key.code == sf::Keyboard::LShift || key.code == sf::Keyboard::RShift ||
+                        key.code == sf::Keyboard::LAlt || key.code == sf::Keyboard::RAlt;
+  if (!resign_key && !modifier) resign_asked_ = false;  // Ctrl pressed again for the second Ctrl+R goes on asking
+  if (!choices_.empty() && key.code >= sf::Keyboard::Num1 && key.code <= sf::Keyboard::Num9) {
+    const std::size_t k = key.code - sf::Keyboard::Num1;
     if (k < choices_.size() && persons_turn()) play(choices_[k].first);
     return true;
   }
-  if (e.type == sf::Event::KeyPressed && e.key.code == sf::Keyboard::T && !e.key.control) {  // the terminal's "hint"
-    if (!persons_turn()) {
+  if (key.code == sf::Keyboard::T && !key.control) {  // the terminal's "hint"
+    if (!game_->hints_allowed()) {
+      say(game_->no_hints_reason());
+    } else if (!persons_turn()) {
       say("A hint is for your turn");
     } else if (!hint_pending_) {
       hint_pending_ = true;
@@ -99,6 +136,27 @@ bool PlayState::handle_event(const sf::Event& e, sf::Vector2f at) {
     }
     return true;
   }
+  if (resign_key) {  // the terminal's "resign", confirmed by a second press
+    if (!game_->can_resign()) {
+      say(game_->seat() < 0 ? "You are watching: resigning is for the seats"
+                            : "Nothing to resign to: close the window (Q) to leave the game");
+    } else if (session_.finished() || game_->over()) {
+      say("The game is over");
+    } else if (!resign_asked_) {
+      resign_asked_ = true;
+      say("Resign? Ctrl+R again resigns, any other key goes on playing");
+    } else {
+      resign_asked_ = false;
+      game_->resign();
+      say("You resign: the server ends the game");
+    }
+    return true;
+  }
+  return false;
+}
+
+bool PlayState::handle_event(const sf::Event& e, sf::Vector2f at) {
+  if (e.type == sf::Event::KeyPressed) return handle_key(e.key);
   if (e.type != sf::Event::MouseButtonPressed || e.mouseButton.button != sf::Mouse::Left) return false;
   pb::Scene scene;
   session_.render_state(session_.state(session_.plies()), std::nullopt, with_targets(), scene);
@@ -109,8 +167,12 @@ bool PlayState::handle_event(const sf::Event& e, sf::Vector2f at) {
     say(session_.finished() ? "The game is over: " + session_.result() : "The game stopped: " + game_->error());
     return true;
   }
+  if (game_->seat() < 0) {
+    say("You are watching: moves are for the seats");
+    return true;
+  }
   if (!persons_turn()) {
-    say(fmt::format("Not your turn: {} ({}) is to move", seat_name(1 - game_->seat()), engine_));
+    say(fmt::format("Not your turn: {} is to move", seat_name(1 - game_->seat())));
     return true;
   }
   // The move is made on the newest position, whatever ply is shown (the

@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "viewer/session/played_game.h"
+
 namespace viewer {
 
 struct LiveGameSettings {
@@ -31,14 +33,14 @@ struct LiveGameSettings {
 
 // Where the person's moves come from: the window submits one, the game's
 // thread takes it when that seat is to move.
-class LiveGame {
+class LiveGame : public PlayedGame {
  public:
   // Checks the game and the agent spec (HostError naming what is wrong)
   // before anything is written; nothing is started yet.
   explicit LiveGame(LiveGameSettings settings);
   // Ends the game's thread: the person's seat abandons the game (the log
   // stays, unfinished); an engine searching first finishes its search.
-  ~LiveGame();
+  ~LiveGame() override;
   LiveGame(const LiveGame&) = delete;
   LiveGame& operator=(const LiveGame&) = delete;
 
@@ -46,24 +48,21 @@ class LiveGame {
   // (or the game failed: error() then says why).
   void start();
 
-  // The person's seat, and whether the game's thread waits for their move
-  // at `ply` (the ply about to be played, from 1; 0: not waiting).
-  int seat() const { return settings_.seat; }
-  int waiting_ply() const;
-  std::vector<std::uint32_t> legal() const;  // the legal ids there
-  // Hands the person's move to the game. Pre: waiting_ply() != 0 and
-  // `action` is legal there.
-  void submit(std::uint32_t action);
-  // Asks the engine's hint for the position the person is to move in (as
-  // `gamehost play`'s "hint": an MCTS search of the human agent's default
-  // iterations). Computed on the game's thread; hint() then holds it.
-  void ask_hint();
-  // The last hint ("" before one, or while it is computed) and the ply it
-  // is for.
-  std::pair<int, std::string> hint() const;
-  // Why the game stopped early ("" while it runs or once it finished).
-  std::string error() const;
-  bool over() const;
+  const std::filesystem::path& log() const override { return settings_.log; }
+  int seat() const override { return settings_.seat; }
+  // Whether the game's thread waits for the person's move at `ply`.
+  int waiting_ply() const override;
+  std::vector<std::uint32_t> legal() const override;
+  void submit(std::uint32_t action) override;
+  // The engine's hint, as `gamehost play`'s "hint": an MCTS search of the
+  // human agent's default iterations, computed on the game's thread.
+  bool hints_allowed() const override { return true; }
+  void ask_hint() override;
+  std::pair<int, std::string> hint() const override;
+  // The engine's seat is named by its spec.
+  std::string player(int seat) const override { return seat == settings_.seat ? "" : settings_.against; }
+  std::string error() const override;
+  bool over() const override;
 
  private:
   class SeatAgent;

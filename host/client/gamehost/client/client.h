@@ -43,6 +43,9 @@ struct ClientSettings {
   // How long to keep trying after the connection drops (0: do not reconnect).
   std::chrono::milliseconds reconnect_for = std::chrono::seconds(30);
   std::chrono::milliseconds connect_timeout = std::chrono::seconds(10);
+  // Asked before each reconnecting attempt: false gives up at once (a
+  // window being closed need not wait out reconnect_for). None: keep trying.
+  std::function<bool()> keep_reconnecting;
 };
 
 // One message from the server, with the game it moved (nullptr: none).
