@@ -98,8 +98,16 @@ Run run_program(const std::string& program, const std::vector<std::string>& args
   ::close(in[0]);
   ::close(out[1]);
   ::close(err[1]);
-  // Feed stdin and drain stderr on threads so no pipe fills up.
+  // Feed stdin and drain stderr on threads so no pipe fills up. A program
+  // that exits before reading its input (an error found first) closes the
+  // pipe: the writer blocks SIGPIPE (on its own thread only, so the
+  // programs spawned keep the default), and its write fails with EPIPE
+  // instead of killing the test.
   std::thread writer([&] {
+    sigset_t pipe_signal;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
     std::size_t done = 0;
     while (done < input.size()) {
       const ssize_t n = ::write(in[1], input.data() + done, input.size() - done);
