@@ -174,6 +174,7 @@ class RemotePlay {
     if (settings_.chance_seed) c.set_chance_seed(*settings_.chance_seed);
     if (!settings_.time.empty()) *c.mutable_time() = time_control(settings_.time);
     c.set_hints_allowed(settings_.hints);
+    c.set_takebacks_allowed(settings_.takebacks);
     c.set_take_seat(-1);
     for (const auto& [seat, spec] : settings_.players)
       if (seat > info.player_names_size() && !spec.empty())
@@ -350,6 +351,13 @@ class RemotePlay {
             say("\nPly {}: {} {}\n", ply.ply(), ply.player() < 0 ? std::string("chance") : who(game, ply.player()),
                 ply.notation());
           if (watching()) show_position(game, false);
+        } else if (m.has_taken_back()) {
+          const auto& offer = m.taken_back().offer();
+          say("\nTaken back: {}'s move (plies {}-{}); the game goes on from ply {}.\n", who(game, offer.seat()),
+              offer.first_ply(), offer.first_ply() + offer.plies() - 1, offer.first_ply() - 1);
+          show_position(game, false);
+          prompted_ply_ = 0;  // the same ply number may come again, for another position
+          awaiting_answer_ = false;
         }
         return -1;
       case GameTracker::Applied::Ended: {
@@ -360,6 +368,22 @@ class RemotePlay {
         if (shown_ply_ != game.plies() || (info && info->has_hidden_information())) show_position(game, false);
         say("Game over ({}): {}\n", end_reason_text(end, game), end.result());
         return kExitOk;
+      }
+      case GameTracker::Applied::TakebackOffer: {
+        if (m.has_takeback_declined()) {
+          say("\nThe takeback is off: {} {}.\n", who(game, m.takeback_declined().seat()),
+              m.takeback_declined().seat() == game.seat() ? "answered" : "declined it or moved");
+          return -1;
+        }
+        const auto& offer = m.takeback_offered().offer();
+        const std::string plies = offer.plies() == 1 ? fmt::format("ply {}", offer.first_ply())
+                                                     : fmt::format("plies {}-{}", offer.first_ply(),
+                                                                   offer.first_ply() + offer.plies() - 1);
+        if (offer.seat() == game.seat()) say("\nYou offered to take back {}; waiting for the answer.\n", plies);
+        else if (watching()) say("\n{} offers to take back {}.\n", who(game, offer.seat()), plies);
+        else say("\n{} offers to take back {}: type 'accept' or 'decline'.\n", who(game, offer.seat()), plies);
+        prompt_shown_ = false;
+        return -1;
       }
       case GameTracker::Applied::SeatChanged:
         say("{}: {}\n", who(game, m.seat_changed().seat().seat()), seat_text(game, m.seat_changed().seat()));
@@ -464,8 +488,27 @@ class RemotePlay {
       if (!game->my_turn()) return say("A hint is for the seat to move.\n"), -1;
       return seat_request([](net::ClientMessage& m) { return m.mutable_hint(); });
     }
-    if (cmd == "undo" || cmd == "takeback")
-      return say("No takeback on a server: the log keeps every move.\n"), -1;
+    if (cmd == "takeback" || cmd == "undo") {
+      if (!game->summary().takebacks_allowed())
+        return say("No takebacks in this game: it was created without them (--takebacks).\n"), -1;
+      if (watching()) return say("You are watching: that needs a seat.\n"), -1;
+      net::ClientMessage m;
+      *m.mutable_takeback()->mutable_key() = *client_.seat_key(game_id_);
+      m.mutable_takeback()->set_ply(game->plies());
+      client_.send(m);
+      return -1;
+    }
+    if (cmd == "accept" || cmd == "decline") {
+      const auto& offer = game->summary().takeback_offer();
+      if (!game->summary().has_takeback_offer() || offer.seat() == game->seat())
+        return say("No takeback is offered to you.\n"), -1;
+      if (watching()) return say("You are watching: that needs a seat.\n"), -1;
+      net::ClientMessage m;
+      *m.mutable_takeback_answer()->mutable_key() = *client_.seat_key(game_id_);
+      m.mutable_takeback_answer()->set_accept(cmd == "accept");
+      client_.send(m);
+      return -1;
+    }
     if (word == "at") return analyze_earlier(*game, cmd.substr(2)), -1;
     if (is_topic(*game, word)) {
       net::ClientMessage m;
@@ -549,9 +592,12 @@ class RemotePlay {
     say("  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n  {:<10} the clocks\n"
         "  {:<10} the engine's best move and why (when the game allows hints)\n  {:<10} give up the game\n"
         "  {:<10} end the game before its first move\n  {:<10} offer a rematch of a finished game\n"
+        "  {:<10} offer to take back your last move and the replies since (when the game allows takebacks)\n"
+        "  {:<10} accept or decline the other seat's takeback offer\n"
         "  {:<10} leave (your seat stays yours; come back with --token)\n"
         "  {:<10} a topic below on the position after an earlier ply (e.g. at 4 score)\n",
-        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit", "at N TOPIC");
+        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "takeback", "accept/decline", "quit",
+        "at N TOPIC");
     if (const auto* info = game ? info_of(*game) : nullptr) {
       const std::map<std::string, std::string> topics(info->analysis_topics().begin(), info->analysis_topics().end());
       for (const auto& [topic, text] : topics) say("  {:<10} {}\n", topic, text);
@@ -601,6 +647,9 @@ void add_remote_play_options(CLI::App* cmd, RemotePlaySettings& s) {
       ->type_name("TC")
       ->group(group);
   cmd->add_flag("--hints", s.hints, "with --connect, a new game: allow hints (joining accepts it)")->group(group);
+  cmd->add_flag("--takebacks", s.takebacks,
+                "with --connect, a new game: a seat may offer to take back its last move (joining accepts it)")
+      ->group(group);
   cmd->add_option("--name", s.name, "with --connect: your name (default: $USER)")->group(group);
   cmd->add_option("--join-password-file", s.join_password_file, "with --connect: the server's join password, in FILE")
       ->type_name("FILE")
