@@ -353,8 +353,8 @@ class RemotePlay {
           if (watching()) show_position(game, false);
         } else if (m.has_taken_back()) {
           const auto& offer = m.taken_back().offer();
-          say("\nTaken back: {}'s move (plies {}-{}); the game goes on from ply {}.\n", who(game, offer.seat()),
-              offer.first_ply(), offer.first_ply() + offer.plies() - 1, offer.first_ply() - 1);
+          say("\nTaken back: {}'s move ({}); the game goes on from ply {}.\n", who(game, offer.seat()),
+              plies_text(offer), offer.first_ply() - 1);
           show_position(game, false);
           prompted_ply_ = 0;  // the same ply number may come again, for another position
           awaiting_answer_ = false;
@@ -376,9 +376,7 @@ class RemotePlay {
           return -1;
         }
         const auto& offer = m.takeback_offered().offer();
-        const std::string plies = offer.plies() == 1 ? fmt::format("ply {}", offer.first_ply())
-                                                     : fmt::format("plies {}-{}", offer.first_ply(),
-                                                                   offer.first_ply() + offer.plies() - 1);
+        const std::string plies = plies_text(offer);
         if (offer.seat() == game.seat()) say("\nYou offered to take back {}; waiting for the answer.\n", plies);
         else if (watching()) say("\n{} offers to take back {}.\n", who(game, offer.seat()), plies);
         else say("\n{} offers to take back {}: type 'accept' or 'decline'.\n", who(game, offer.seat()), plies);
@@ -391,6 +389,12 @@ class RemotePlay {
       default:
         return -1;
     }
+  }
+
+  // "ply 5", "plies 5-7": what a takeback offer takes back.
+  static std::string plies_text(const net::TakebackOffer& offer) {
+    if (offer.plies() == 1) return fmt::format("ply {}", offer.first_ply());
+    return fmt::format("plies {}-{}", offer.first_ply(), offer.first_ply() + offer.plies() - 1);
   }
 
   std::string end_reason_text(const net::GameEnded& end, const GameTracker& game) const {
