@@ -7,7 +7,8 @@ every client gets the position from before ann's move, a restart after it
 resumes there, and the game goes on to its end with the score `gamehost
 verify` gives. Refused: a game created without takebacks, nothing to take
 back, a wrong token, a second offer, answering one's own offer, and in City
-Planning a takeback across a draw (the rules' chance is never undone)."""
+Planning a takeback across a draw (the rules' chance is never undone). An
+engine seat of the server declines at once."""
 import asyncio
 import os
 import random
@@ -46,6 +47,26 @@ async def not_agreed(url):
     await refused(clients[0], {"takeback": {"key": keys[0]}}, "NOT_ALLOWED", "created without takebacks")
 
 
+async def engine_declines(url):
+    """A seat of the server's engines declines at once."""
+    a = await Client.connect(url)
+    created = await a.request({"create_game": {"game_type": "connect_four", "seed": "1", "takebacks_allowed": True,
+                                               "seats": [{"open": True}, {"engine": "random"}], "take_seat": 0}},
+                              "game_created")
+    key = created["game_created"]["tokens"][0]["key"]
+    view = (await a.wait_for("game"))["game"]
+    await a.send({"move": {"key": key, "ply": 1, "action_id": view["position"]["info"]["legal_ids"][0]}})
+    while True:
+        made = (await a.wait_for("move_made"))["move_made"]
+        if made["ply"]["ply"] == 2:
+            break
+    await a.request({"takeback": {"key": key, "ply": 2}}, "ack")
+    assert (await a.wait_for("takeback_offered"))["takeback_offered"]["offer"]["plies"] == 2
+    assert (await a.wait_for("takeback_declined"))["takeback_declined"]["seat"] == 1
+    view = (await a.request({"attach": {"key": key}}, "game"))["game"]
+    assert len(view["plies"]) == 2 and not any(p["taken_back"] for p in view["plies"]), view["plies"]
+
+
 async def across_a_draw(url):
     """City Planning: a draw follows a seat's move; taking it back is refused."""
     clients, keys, pos, game_id = await two_player_game(url, "city_planning", seed=3, takebacks_allowed=True)
@@ -66,6 +87,7 @@ async def across_a_draw(url):
 async def main(data):
     server = Server(GAMEHOST, data)
     await not_agreed(server.url)
+    await engine_declines(server.url)
     await across_a_draw(server.url)
 
     clients, keys, pos, game_id = await two_player_game(server.url, "alien_city", seed=7, takebacks_allowed=True)
