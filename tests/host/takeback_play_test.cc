@@ -72,3 +72,34 @@ TEST_CASE("play: a human takes back a move and an engine's reply", "[cli][takeba
              Catch::Contains(fmt::format("{} plies verified", plies)));
   CHECK(shown(log_path, plies) == shown(log_path, 0));
 }
+
+TEST_CASE("verify refuses a stretch of taken-back plies that the log does not hold", "[cli][takeback]") {
+  const auto dir = test::temp_dir("takeback-bad");
+  const auto good = dir / "good.ghlog";
+  const auto played = test::run_gamehost({"play", "alien_city", "--seed", "1", "--player1", "human", "--player2",
+                                          "human", "--out", good.string()},
+                                         "RT@B1\ndecline\nRT@B2\ndecline\ntakeback\nRT@B2\ndecline\n");
+  REQUIRE(played.out.find("Taken back: plies 1-4") != std::string::npos);
+  const auto bad = [&](const std::string& name, auto edit) {
+    auto record = gamehost::read_log(good).record;
+    edit(record);
+    const auto path = dir / (name + ".ghlog");
+    test::write_file(path, gamehost::encode_log(record));
+    return test::run_gamehost({"verify", path.string()});
+  };
+  // Longer than the log, or over a ply not marked taken back.
+  const auto past = bad("past", [](gamehost::pb::GameRecord& r) { r.mutable_plies(0)->set_taken_back_plies(7); });
+  CHECK(past.exit_code != 0);
+  CHECK_THAT(past.err, Catch::Contains("past.ghlog: byte ") &&
+                           Catch::Contains(", ply 1: taken_back_plies 7 does not mark a stretch of the log's "
+                                           "taken-back plies"));
+  const auto unmarked = bad("unmarked", [](gamehost::pb::GameRecord& r) { r.mutable_plies(3)->clear_taken_back(); });
+  CHECK(unmarked.exit_code != 0);
+  CHECK_THAT(unmarked.err, Catch::Contains(", ply 4: a ply of a stretch taken back is not marked taken back"));
+  // Without the count, the plies are single takebacks: Black's decline
+  // (ply 2) is then played from the start, where Black must build.
+  const auto single = bad("single", [](gamehost::pb::GameRecord& r) { r.mutable_plies(0)->clear_taken_back_plies(); });
+  CHECK(single.exit_code != 0);
+  CHECK_THAT(single.err, Catch::Contains(", ply 2: illegal action 640 (decline): ruling R5: there is no claim to "
+                                         "decline: Black must build"));
+}
