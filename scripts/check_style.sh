@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The style of what a change touches, never of the whole tree (which is not
 # reformatted at once, so that parallel branches still merge):
-# - clang-format (.clang-format) on the lines changed since BASE, through
-#   git clang-format: a changed line that is not formatted fails;
+# - clang-format (.clang-format) on the lines changed since BASE (git diff
+#   -M: a moved file's unchanged lines are not checked): a changed line
+#   that is not formatted fails;
 # - with --tidy, clang-tidy (.clang-tidy) on the changed .cc files, with the
 #   compile commands of BUILD (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON).
 #
@@ -41,16 +42,25 @@ else
     base=$(git merge-base HEAD main 2>/dev/null || git merge-base HEAD origin/main 2>/dev/null || true)
   fi
   [[ -n $base ]] || { echo "check_style: no base to compare with (give BASE)"; exit 77; }
-  changed=$(git diff --name-only --diff-filter=ACMR "$base" -- | grep -E "$sources" || true)
+  # -M: a moved file's lines are not changed lines (its old path pairs it).
+  changed=$(git diff -M --name-only --diff-filter=ACMR "$base" -- | grep -E "$sources" || true)
   if [[ -n $changed ]]; then
-    # The changed lines only: git clang-format prints the diff it would apply.
-    diff=$(git clang-format-14 --binary "$format" --diff --extensions cc,h,cpp,hpp "$base" -- $changed 2>&1 || true)
-    if [[ -n $diff && $diff != *"no modified files to format"* && $diff != *"clang-format did not modify any files"* ]]; then
-      echo "check_style: lines changed since $(git rev-parse --short "$base") are not formatted;"
-      echo "  git clang-format $(git rev-parse --short "$base") formats them:"
-      echo "$diff"
-      status=1
-    fi
+    # The changed lines only: each file with its --lines ranges, from the
+    # hunks of git diff -U0.
+    while read -r file lines; do
+      if ! problems=$("$format" --dry-run -Werror $lines "$file" 2>&1); then
+        echo "check_style: $file: lines changed since $(git rev-parse --short "$base") are not formatted;"
+        echo "  $format -i $lines $file formats them:"
+        echo "$problems" | head -20
+        status=1
+      fi
+    done < <(git diff -M -U0 --diff-filter=ACMR "$base" -- | awk -v sources="$sources" '
+      /^\+\+\+ / { file = substr($0, 7); if (file ~ sources && !(file in seen)) { seen[file] = 1; order[n++] = file } next }
+      /^@@ / && (file in seen) {
+        split($3, range, ","); start = substr(range[1], 2) + 0; count = (2 in range) ? range[2] + 0 : 1
+        if (count > 0) lines[file] = lines[file] " --lines=" start ":" (start + count - 1)
+      }
+      END { for (i = 0; i < n; i++) if (lines[order[i]] != "") print order[i] lines[order[i]] }')
   fi
 fi
 

@@ -25,7 +25,7 @@ cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:handle_segv=0"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan-suppressions.txt"  # what a system library keeps by design
-viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring|puzzles|follow window|optional calls)|connect_four pixels|city_planning_host:.*viewer.*)$"
+viewer_gl="^(viewer (pixels|cli|resize|capture|seed scoring|puzzles|follow window|optional calls|play)|connect_four pixels|city_planning_host:.*viewer.*)$"
 # Not run here, only in the plain suite (./test.sh): end-to-end runs that
 # repeat at length code paths the tests below already take under the
 # sanitizers (whole searches and reviews killed and resumed, the

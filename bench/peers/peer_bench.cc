@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "connect_four/core/playout.h"
-#include "gamehost/agents/mcts.h"
-#include "gamehost/plugin.h"
-#include "gamehost/random.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/base/random.h"
 #include "open_spiel/algorithms/mcts.h"
 #include "open_spiel/spiel.h"
 

@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "bench_support.h"
-#include "gamehost/agents/mcts.h"
+#include "gamehost/play/agents/mcts.h"
 
 using namespace gamehost;
 

@@ -6,10 +6,10 @@
 #include <map>
 #include <memory>
 
-#include "gamehost/game_log.h"
-#include "gamehost/play.h"
-#include "gamehost/random.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/play/play.h"
+#include "gamehost/base/random.h"
+#include "gamehost/records/replay.h"
 
 namespace gamehost::bench {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::bench {
 

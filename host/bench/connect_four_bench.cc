@@ -7,8 +7,8 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_support.h"
-#include "gamehost/random.h"
-#include "gamehost/agents/mcts.h"
+#include "gamehost/base/random.h"
+#include "gamehost/play/agents/mcts.h"
 
 using namespace gamehost;
 

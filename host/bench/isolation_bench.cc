@@ -6,9 +6,9 @@
 //   build/bin/isolation_bench --benchmark_min_time=2
 #include <benchmark/benchmark.h>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/plugin.h"
-#include "gamehost/replay.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/records/replay.h"
 
 using namespace gamehost;
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 
 namespace {
 

@@ -3,9 +3,9 @@
 #include <fmt/core.h>
 
 #include "commands.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/json_codec.h"
-#include "gamehost/machine.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/json_codec.h"
+#include "gamehost/base/machine.h"
 #include "live_command.h"
 #include "position_source.h"
 

@@ -13,14 +13,14 @@
 #include <iostream>
 #include <set>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/chance_secret.h"
-#include "gamehost/suggest.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/base/suggest.h"
 #include "gamehost/client/client.h"
-#include "gamehost/hidden_sample.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/json_codec.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/secrets/hidden_sample.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/json_codec.h"
+#include "gamehost/records/regular_file.h"
 #include "remote.h"
 
 namespace gamehost {

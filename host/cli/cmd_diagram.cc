@@ -8,11 +8,11 @@
 
 #include "commands.h"
 #include "gamehost/diagram/document.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/replay.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/review_file.h"
 #include "gamehost/review/reviewer.h"
-#include "gamehost/seat_mask.h"
+#include "gamehost/secrets/record_as_seat.h"
 #include "scene.pb.h"
 
 namespace gamehost {

@@ -10,11 +10,11 @@
 #include <iostream>
 
 #include "commands.h"
-#include "gamehost/plural.h"
+#include "gamehost/base/plural.h"
 #include "gamehost/formats/game_builder.h"
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 
 namespace gamehost {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <thread>
 
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 #include "live_command.h"
 #include "gamehost/review/live_analysis.h"
 

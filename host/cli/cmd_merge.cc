@@ -1,6 +1,6 @@
 // `gamehost merge`: the shards of one tournament (tournament --shard K/N)
 // combined into the table and results.json of one uninterrupted run
-// (gamehost/tournament_shard.h, docs/scaling.md); and what `tournament`
+// (gamehost/play/tournament_shard.h, docs/scaling.md); and what `tournament`
 // prints that `merge` prints too.
 #include <fmt/core.h>
 
@@ -8,11 +8,11 @@
 #include <cmath>
 #include <filesystem>
 
-#include "gamehost/plural.h"
+#include "gamehost/base/plural.h"
 #include "commands.h"
 #include "progress_bar.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/tournament_shard.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/play/tournament_shard.h"
 
 namespace gamehost {
 

@@ -9,17 +9,17 @@
 #include <random>
 #include <sstream>
 
-#include "gamehost/agents/spec.h"
+#include "gamehost/play/agents/spec.h"
 #include "commands.h"
-#include "gamehost/chance_secret.h"
-#include "gamehost/game_secrets.h"
-#include "gamehost/play.h"
-#include "gamehost/plural.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/secrets/game_secrets.h"
+#include "gamehost/play/play.h"
+#include "gamehost/base/plural.h"
 #include "gamehost/review/engine_coach.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/log_signature.h"
-#include "gamehost/resume.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/log_signature.h"
+#include "gamehost/play/resume.h"
 #include "remote.h"
 
 namespace gamehost {

@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "gamehost/client/client.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/typed_move.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/text/typed_move.h"
 #include "remote.h"
 
 namespace gamehost {

@@ -8,14 +8,14 @@
 #include <iostream>
 
 #include "commands.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/machine.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/base/machine.h"
 #include "gamehost/puzzles/miner.h"
 #include "gamehost/puzzles/progress.h"
 #include "gamehost/puzzles/puzzle_file.h"
 #include "gamehost/puzzles/solving.h"
 #include "gamehost/review/reviewer.h"
-#include "gamehost/typed_move.h"
+#include "gamehost/text/typed_move.h"
 
 namespace gamehost {
 namespace {

@@ -1,5 +1,5 @@
 // `gamehost repair`: a log whose last record is torn is cut back to its last
-// whole record (host/runtime/log_repair.h); a finished log left unsigned by a
+// whole record (host/runtime/records/gamehost/records/log_repair.h); a finished log left unsigned by a
 // crash is signed with --sign-key. The original is kept unless --in-place.
 #include <fmt/core.h>
 
@@ -7,10 +7,10 @@
 
 #include "commands.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/log_repair.h"
-#include "gamehost/log_signature.h"
-#include "gamehost/output_file.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/records/log_repair.h"
+#include "gamehost/records/log_signature.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/records/regular_file.h"
 
 namespace gamehost {
 namespace {

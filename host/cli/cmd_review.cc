@@ -11,10 +11,10 @@
 
 #include "commands.h"
 #include "progress_bar.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "gamehost/review/report.h"
 #include "gamehost/review/reviewer.h"
-#include "gamehost/machine.h"
+#include "gamehost/base/machine.h"
 
 namespace gamehost {
 namespace {

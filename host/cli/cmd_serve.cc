@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "commands.h"
-#include "gamehost/machine.h"
+#include "gamehost/base/machine.h"
 #include "gamehost/server/http_server.h"
 
 namespace gamehost {

@@ -3,8 +3,8 @@
 #include <fmt/core.h>
 
 #include "commands.h"
-#include "gamehost/hidden_sample.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/secrets/hidden_sample.h"
+#include "gamehost/records/variation_tree.h"
 #include "position_source.h"
 
 namespace gamehost {

@@ -1,15 +1,15 @@
 // `gamehost tour`: the guided rules tour at the terminal (docs/teaching.md).
 // The learner reads each step and answers its task with a move or a lot;
-// the answer is checked through the plugin (gamehost/tour.h).
+// the answer is checked through the plugin (gamehost/tour/tour.h).
 #include <fmt/core.h>
 
 #include <iostream>
 #include <sstream>
 
 #include "commands.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/plural.h"
-#include "gamehost/tour.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/base/plural.h"
+#include "gamehost/tour/tour.h"
 
 namespace gamehost {
 namespace {

@@ -11,14 +11,14 @@
 #include <fstream>
 #include <random>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/plural.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/base/plural.h"
 #include "commands.h"
 #include "progress_bar.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/tournament.h"
-#include "gamehost/tournament_resume.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/play/tournament.h"
+#include "gamehost/play/tournament_resume.h"
 
 namespace gamehost {
 namespace {

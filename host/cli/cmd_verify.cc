@@ -4,14 +4,15 @@
 #include <algorithm>
 
 #include "commands.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/chance_secret.h"
-#include "gamehost/faults.h"
-#include "gamehost/log_signature.h"
-#include "gamehost/plural.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/replay.h"
-#include "gamehost/secrecy_check.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/secrets/chance_check.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/records/log_signature.h"
+#include "gamehost/base/plural.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/secrecy_check.h"
 
 namespace gamehost {
 namespace {

@@ -1,5 +1,5 @@
 // --color, --no-color and --color-scheme: whether and how the terminal board is coloured
-// (gamehost/terminal_board.h).
+// (gamehost/text/terminal_board.h).
 #include "commands.h"
 
 namespace gamehost {

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/log.pb.h"
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
-#include "gamehost/registry.h"
-#include "gamehost/terminal_board.h"
-#include "gamehost/tournament.h"
+#include "gamehost/records/log.pb.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/text/terminal_board.h"
+#include "gamehost/play/tournament.h"
 
 namespace gamehost {
 
@@ -129,11 +129,11 @@ std::string read_text_file(const std::string& path, const std::string& what);
 // that offers none (Analyze is optional: play, show and enter still work).
 void print_score(Plugin& plugin, const std::string& state);
 
-// `analyze --as`: the position after ply `ply` as `seat` sees it (seat_views.cc).
+// `analyze --as`: the position after ply `ply` as `seat` sees it (as_seat_output.cc).
 void analyze_as(Plugin& plugin, const std::string& state, const std::string& title, int ply, int seat, bool json);
 
 // `export --as`: the log replayed and verified, with what the seat named
-// `as` did not see masked (gamehost/seat_mask.h); `seat_name` is set.
+// `as` did not see masked (gamehost/secrets/record_as_seat.h); `seat_name` is set.
 GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, std::string& seat_name);
 // --position FILE as the game option position=TEXT.
 v1::OptionValue position_option(const std::string& path);

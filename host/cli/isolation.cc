@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "commands.h"
-#include "gamehost/faults.h"
+#include "gamehost/play/faults.h"
 
 namespace gamehost {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost {
 

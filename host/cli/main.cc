@@ -6,8 +6,8 @@
 
 #include "commands.h"
 #include "remote.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/suggest.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/base/suggest.h"
 
 int main(int argc, char** argv) {
   using namespace gamehost;

@@ -5,11 +5,11 @@
 
 #include <utility>
 
-#include "gamehost/faults.h"
-#include "gamehost/install_paths.h"
-#include "gamehost/replay.h"
-#include "gamehost/typed_move.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/base/install_paths.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/text/typed_move.h"
+#include "gamehost/records/variation_tree.h"
 
 namespace gamehost {
 namespace {

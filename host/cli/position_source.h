@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "commands.h"
-#include "gamehost/hidden_sample.h"
-#include "gamehost/seat_mask.h"
+#include "gamehost/secrets/hidden_sample.h"
+#include "gamehost/secrets/record_as_seat.h"
 
 namespace gamehost {
 
@@ -20,7 +20,7 @@ struct Source {
   std::vector<std::string> options;
   std::string variation;  // show --variation PATH
   // show --variation --as: the seat whose view samples the hidden hands
-  // at the branch point (gamehost/hidden_sample.h), and the seed.
+  // at the branch point (gamehost/secrets/hidden_sample.h), and the seed.
   std::string sample_as;
   std::uint64_t sample_seed = kDefaultSampleSeed;
 };

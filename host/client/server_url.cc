@@ -4,8 +4,8 @@
 
 #include <charconv>
 
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
 
 namespace gamehost::client {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gamehost/conformance/conformance.h"
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::conformance {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "checker.h"
-#include "gamehost/random.h"
+#include "gamehost/base/random.h"
 #include "scene.pb.h"
 
 namespace gamehost::conformance {

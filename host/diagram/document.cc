@@ -8,7 +8,7 @@
 #include <cmath>
 #include <memory>
 
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 
 namespace gamehost::diagram {
 

@@ -7,12 +7,12 @@
 #include <cstring>
 
 #include "gamehost/formats/notes.h"
-#include "gamehost/framing.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/output_file.h"
-#include "gamehost/replay.h"
-#include "gamehost/terminal_board.h"
-#include "gamehost/typed_move.h"
+#include "gamehost/records/record_framing.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/text/terminal_board.h"
+#include "gamehost/text/typed_move.h"
 
 namespace gamehost::formats {
 

@@ -4,7 +4,7 @@
 #include <boost/algorithm/string/trim.hpp>
 #include <fmt/core.h>
 
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 
 namespace gamehost::formats {
 namespace {

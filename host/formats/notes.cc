@@ -1,4 +1,4 @@
-#include "gamehost/sidecar.h"
+#include "gamehost/records/sidecar.h"
 #include "gamehost/formats/notes.h"
 
 #include <fmt/core.h>
@@ -8,10 +8,10 @@
 #include <chrono>
 #include <cstring>
 
-#include "gamehost/framing.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/output_file.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/records/record_framing.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/records/regular_file.h"
 
 namespace gamehost::formats {
 namespace {

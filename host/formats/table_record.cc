@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 
 namespace gamehost::formats {
 namespace {

@@ -1,4 +1,4 @@
-#include "gamehost/elo.h"
+#include "gamehost/play/elo.h"
 
 #include <algorithm>
 #include <cmath>

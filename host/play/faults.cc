@@ -1,10 +1,10 @@
-#include "gamehost/faults.h"
+#include "gamehost/play/faults.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost {
 

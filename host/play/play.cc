@@ -1,4 +1,4 @@
-#include "gamehost/play.h"
+#include "gamehost/play/play.h"
 
 #include <fmt/chrono.h>
 #include <fmt/core.h>
@@ -10,15 +10,15 @@
 #include <memory>
 #include <ostream>
 
-#include "gamehost/agents/random_agent.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/faults.h"
-#include "gamehost/chance_secret.h"
-#include "gamehost/log_seal.h"
-#include "gamehost/replay.h"
-#include "gamehost/seat_view.h"
-#include "gamehost/log_takeback.h"
-#include "gamehost/resume.h"
+#include "gamehost/play/agents/random_agent.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/records/log_seal.h"
+#include "gamehost/records/log_takeback.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/play/agent_view.h"
+#include "gamehost/play/resume.h"
 
 namespace gamehost {
 
@@ -114,7 +114,7 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   r.state = std::move(*started.mutable_state());
   r.info = std::move(*started.mutable_info());
   SplitMix chance(secret.seed);  // chance events, recorded like any ply
-  SeatView view(plugin, secrets ? secrets->agents_seed : s.seed);  // agents see only what their seat may
+  AgentView view(plugin, secrets ? secrets->agents_seed : s.seed);  // agents see only what their seat may
   // Every ply recorded (unsealed) and the state it was played from: what
   // a human's takeback goes back to.
   std::vector<pb::LogPly> played;

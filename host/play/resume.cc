@@ -1,14 +1,14 @@
-#include "gamehost/resume.h"
+#include "gamehost/play/resume.h"
 
 #include <fmt/core.h>
 #include <fmt/ostream.h>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/faults.h"
-#include "gamehost/log_repair.h"
-#include "gamehost/log_seal.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/replay.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/records/log_repair.h"
+#include "gamehost/records/log_seal.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/records/replay.h"
 
 namespace gamehost {
 namespace {

@@ -1,11 +1,11 @@
-#include "gamehost/shard.h"
+#include "gamehost/play/shard.h"
 
 #include <fmt/core.h>
 
 #include <charconv>
 
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
 
 namespace gamehost {
 

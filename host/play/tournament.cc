@@ -1,5 +1,5 @@
-#include "gamehost/plural.h"
-#include "gamehost/tournament.h"
+#include "gamehost/base/plural.h"
+#include "gamehost/play/tournament.h"
 
 #include <fmt/core.h>
 
@@ -12,12 +12,12 @@
 #include <optional>
 #include <thread>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/chance_secret.h"
-#include "gamehost/faults.h"
-#include "gamehost/play.h"
-#include "gamehost/tournament_resume.h"
-#include "gamehost/tournament_shard.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/play/play.h"
+#include "gamehost/play/tournament_resume.h"
+#include "gamehost/play/tournament_shard.h"
 
 namespace gamehost {
 

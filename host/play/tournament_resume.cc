@@ -1,15 +1,15 @@
-#include "gamehost/json_codec.h"
-#include "gamehost/tournament_resume.h"
+#include "gamehost/records/json_codec.h"
+#include "gamehost/play/tournament_resume.h"
 
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
 #include <unistd.h>
 
-#include "gamehost/output_file.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/replay.h"
-#include "gamehost/tournament_plan.pb.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/play/tournament_plan.pb.h"
 
 namespace gamehost {
 

@@ -1,5 +1,5 @@
-#include "gamehost/json_codec.h"
-#include "gamehost/tournament_shard.h"
+#include "gamehost/records/json_codec.h"
+#include "gamehost/play/tournament_shard.h"
 
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <map>
 
-#include "gamehost/input_checks.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/tournament_part.pb.h"
-#include "gamehost/tournament_resume.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/play/tournament_part.pb.h"
+#include "gamehost/play/tournament_resume.h"
 
 namespace gamehost {
 

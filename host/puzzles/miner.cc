@@ -10,11 +10,11 @@
 #include <mutex>
 #include <sstream>
 
-#include "gamehost/agents/agent.h"
-#include "gamehost/agents/spec.h"
+#include "gamehost/play/agents/agent.h"
+#include "gamehost/play/agents/spec.h"
 #include "gamehost/puzzles/move_values.h"
-#include "gamehost/parallel.h"
-#include "gamehost/replay.h"
+#include "gamehost/calls/parallel.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/reviewer.h"
 
 namespace gamehost::puzzles {

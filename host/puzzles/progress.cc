@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "gamehost/error.h"
-#include "gamehost/output_file.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/records/regular_file.h"
 
 namespace gamehost::puzzles {
 namespace {

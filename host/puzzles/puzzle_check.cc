@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
 #include "gamehost/puzzles/puzzle_file.h"
 
 namespace gamehost::puzzles {

@@ -5,9 +5,9 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
-#include "gamehost/error.h"
-#include "gamehost/output_file.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/records/regular_file.h"
 
 namespace gamehost::puzzles {
 namespace {

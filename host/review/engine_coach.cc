@@ -6,8 +6,8 @@
 #include <cmath>
 #include <optional>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/replay.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/reviewer.h"
 #include "gamehost/review/exact_solver.h"

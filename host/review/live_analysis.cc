@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/parallel.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/calls/parallel.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/reviewer.h"
 #include "gamehost/review/solver.h"

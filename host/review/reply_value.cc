@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "gamehost/agents/playouts.h"
+#include "gamehost/play/agents/playouts.h"
 
 namespace gamehost::review {
 

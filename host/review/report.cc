@@ -1,4 +1,4 @@
-#include "gamehost/json_codec.h"
+#include "gamehost/records/json_codec.h"
 #include "gamehost/review/report.h"
 
 #include <fmt/core.h>
@@ -6,11 +6,11 @@
 
 #include <algorithm>
 
-#include "gamehost/error.h"
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/reviewer.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 #include "gamehost/review/units.h"
 
 namespace gamehost::review {

@@ -1,4 +1,4 @@
-#include "gamehost/sidecar.h"
+#include "gamehost/records/sidecar.h"
 #include "gamehost/review/review_file.h"
 
 #include <fmt/core.h>
@@ -7,11 +7,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "gamehost/error.h"
-#include "gamehost/framing.h"
-#include "gamehost/game_log.h"
-#include "gamehost/output_file.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/record_framing.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/records/regular_file.h"
 
 namespace gamehost::review {
 

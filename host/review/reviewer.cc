@@ -14,11 +14,11 @@
 #include <sstream>
 #include <thread>
 
-#include "gamehost/game_log.h"
-#include "gamehost/random.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/parallel.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/base/random.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/calls/parallel.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/candidates.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"

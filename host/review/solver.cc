@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 
 namespace gamehost::review {
 

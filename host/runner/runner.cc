@@ -1,6 +1,6 @@
 // gamehost-plugin-runner PLUGIN.so: serves one game plugin to the host that
 // started it, over descriptors 3 (requests in) and 4 (responses out) in the
-// frames of gamehost/frames.h. It loads the module exactly as the host would
+// frames of gamehost/calls/runner_frames.h. It loads the module exactly as the host would
 // in its own process and passes every call through unchanged, so a plugin
 // that crashes or hangs takes down only this process
 // (docs/interface.md, "Isolated plugins").
@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "gamehost/frames.h"
-#include "gamehost/transport.h"
+#include "gamehost/calls/runner_frames.h"
+#include "gamehost/calls/transport.h"
 
 using namespace gamehost;
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "gamehost/formats/table_record.h"
-#include "gamehost/game_log.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/json_codec.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/json_codec.h"
 #include "gamehost/server/lobby.h"
 
 namespace gamehost::server {

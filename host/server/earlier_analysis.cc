@@ -1,7 +1,7 @@
 #include "gamehost/server/earlier_analysis.h"
 
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
 
 namespace gamehost::server {
 

@@ -15,9 +15,9 @@
 
 #include <google/protobuf/util/json_util.h>
 
-#include "gamehost/game_log.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/json_codec.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/json_codec.h"
 #include "gamehost/server/downloads.h"
 #include "gamehost/server/web_page.h"
 #include "gamehost/server/wire.h"

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/faults.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/play.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/play/play.h"
 #include "gamehost/server/earlier_analysis.h"
 #include "gamehost/server/tokens.h"
 

@@ -6,18 +6,18 @@
 #include <iostream>
 #include <variant>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/chance_secret.h"
-#include "gamehost/faults.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/log_seal.h"
-#include "gamehost/play.h"
-#include "gamehost/replay.h"
-#include "gamehost/resume.h"
-#include "gamehost/seat_mask.h"
-#include "gamehost/seat_view.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/log_seal.h"
+#include "gamehost/play/play.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/play/resume.h"
+#include "gamehost/secrets/record_as_seat.h"
+#include "gamehost/play/agent_view.h"
 #include "gamehost/server/downloads.h"
-#include "gamehost/typed_move.h"
+#include "gamehost/text/typed_move.h"
 
 namespace gamehost::server {
 namespace {
@@ -466,7 +466,7 @@ void Room::schedule_engine() {
     std::optional<std::uint32_t> choice;
     std::string failed;
     try {
-      SeatView view(*engine, seed);  // with hidden information the engine sees only its seat's sample
+      AgentView view(*engine, seed);  // with hidden information the engine sees only its seat's sample
       view.show(state, info, seat, ply);
       choice = agent->choose(Turn{*engine, view.state(), view.info(), seat, ply});
       if (!choice) failed = "the engine chose nothing";

@@ -2,10 +2,10 @@
 // back, rematch offers, analysis and hints.
 #include <fmt/core.h>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/replay.h"
-#include "gamehost/seat_mask.h"
-#include "gamehost/seat_view.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/record_as_seat.h"
+#include "gamehost/play/agent_view.h"
 #include "gamehost/server/downloads.h"
 #include "gamehost/server/room.h"
 
@@ -81,7 +81,7 @@ std::optional<net::Error> Room::hint(int seat, const std::shared_ptr<Peer>& peer
     try {
       auto agent = make_agent(with_game_defaults("mcts:time=0.5", engine->info()),
                               AgentContext{static_cast<std::uint64_t>(ply), seat, nullptr, nullptr});
-      SeatView view(*engine, static_cast<std::uint64_t>(ply));  // the seat's own view only
+      AgentView view(*engine, static_cast<std::uint64_t>(ply));  // the seat's own view only
       view.show(state, info, seat, ply);
       choice = agent->choose(Turn{*engine, view.state(), view.info(), seat, ply});
       if (choice) {

@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <map>
 
-#include "gamehost/log_seal.h"
-#include "gamehost/log_takeback.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/log_seal.h"
+#include "gamehost/records/log_takeback.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/server/room.h"
 
 namespace gamehost::server {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <map>
 
-#include "gamehost/replay.h"
-#include "gamehost/seat_mask.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/record_as_seat.h"
 #include "gamehost/server/room.h"
 
 namespace gamehost::server {

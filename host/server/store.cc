@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 #include <sqlite3.h>
 
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 
 namespace gamehost::server {
 namespace {

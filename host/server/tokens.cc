@@ -4,8 +4,8 @@
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
-#include "gamehost/chance_secret.h"
-#include "gamehost/error.h"
+#include "gamehost/secrets/chance_secret.h"
+#include "gamehost/base/error.h"
 
 namespace gamehost::server {
 namespace {

@@ -3,8 +3,8 @@
 #include <fmt/core.h>
 #include <google/protobuf/util/json_util.h>
 
-#include "gamehost/input_checks.h"
-#include "gamehost/json_codec.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/json_codec.h"
 
 namespace gamehost::server {
 namespace {

@@ -9,10 +9,10 @@
 #include <memory>
 #include <regex>
 
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/registry.h"
-#include "gamehost/tour.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/tour/tour.h"
 
 namespace gamehost {
 namespace {
@@ -226,7 +226,7 @@ std::vector<std::string> load_tour_states(Plugin& plugin, const Tour& tour) {
 }
 
 // An answer as typed, checked at the boundary: protobuf takes only UTF-8,
-// and a verdict that quotes it is clipped (gamehost/input_checks.h).
+// and a verdict that quotes it is clipped (gamehost/text/input_checks.h).
 std::optional<std::string> unusable(const std::string& text) {
   if (const auto at = invalid_utf8_at(text)) return fmt::format("Not UTF-8 text (byte {}).", *at);
   return std::nullopt;

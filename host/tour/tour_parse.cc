@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <sstream>
 
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/install_paths.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/tour.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/base/install_paths.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/tour/tour.h"
 
 namespace gamehost {
 namespace {

@@ -6,10 +6,10 @@
 #include <optional>
 #include <sstream>
 
-#include "gamehost/error.h"
-#include "gamehost/game_log.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/game_log.h"
 #include "gamehost/review/review_file.h"
-#include "gamehost/sidecar.h"
+#include "gamehost/records/sidecar.h"
 #include "gamehost/web/replay_page.h"
 
 namespace gamehost::web {

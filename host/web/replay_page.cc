@@ -11,15 +11,15 @@
 #include <optional>
 #include <set>
 
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/replay.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/review_file.h"
 #include "gamehost/review/reviewer.h"
-#include "gamehost/seat_mask.h"
-#include "gamehost/terminal_board.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/secrets/record_as_seat.h"
+#include "gamehost/text/terminal_board.h"
+#include "gamehost/records/variation_tree.h"
 #include "gamehost/web/assets.h"
 #include "gamehost/web/scene_delta.h"
 

@@ -5,7 +5,7 @@
 
 #include <unordered_map>
 
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 
 namespace gamehost::web {
 

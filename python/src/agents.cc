@@ -8,11 +8,11 @@
 #include <map>
 
 #include "game.h"
-#include "gamehost/agents/agent.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/faults.h"
-#include "gamehost/play.h"
-#include "gamehost/seat_view.h"
+#include "gamehost/play/agents/agent.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/play/faults.h"
+#include "gamehost/play/play.h"
+#include "gamehost/play/agent_view.h"
 
 namespace gamehost::python {
 
@@ -46,11 +46,13 @@ class PyAgent {
     auto& agent = agents_[seat];
     if (!agent) agent = make_agent(with_game_defaults(spec_, game.info()), AgentContext{seed, seat});
     const int ply = static_cast<int>(s.history().size()) + 1;
-    const auto choice = game.with_plugin([&](Plugin& p) {
-      SeatView view(p, seed);  // an agent sees only what its seat may
-      view.show(s.bytes(), s.info(), seat, ply);
-      return agent->choose(Turn{p, view.state(), view.info(), seat, ply});
-    }, /*release=*/true);
+    const auto choice = game.with_plugin(
+        [&](Plugin& p) {
+          AgentView view(p, seed);  // an agent sees only what its seat may
+          view.show(s.bytes(), s.info(), seat, ply);
+          return agent->choose(Turn{p, view.state(), view.info(), seat, ply});
+        },
+        /*release=*/true);
     if (!choice) throw HostError(fmt::format("agent {} abandoned the game", spec_));
     return *choice;
   }

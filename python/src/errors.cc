@@ -1,8 +1,8 @@
 #include "errors.h"
 
-#include "gamehost/error.h"
-#include "gamehost/plugin.h"
-#include "gamehost/transport.h"
+#include "gamehost/base/error.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/transport.h"
 
 namespace gamehost::python {
 

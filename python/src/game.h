@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/json_codec.h"
-#include "gamehost/plugin.h"
-#include "gamehost/registry.h"
+#include "gamehost/records/json_codec.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/registry.h"
 
 namespace gamehost::python {
 

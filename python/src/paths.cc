@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 
 namespace gamehost::python {
 

@@ -6,8 +6,8 @@
 
 #include "game.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/review_file.h"
 #include "gamehost/review/reviewer.h"
 

@@ -13,10 +13,10 @@
 #include <set>
 
 #include "client_process.h"
-#include "gamehost/game_log.h"
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
-#include "gamehost/seat_mask.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/record_as_seat.h"
 #include "net.pb.h"
 
 using namespace client_test;

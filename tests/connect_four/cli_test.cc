@@ -12,8 +12,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/view/replay_view.h"
 
 namespace fs = std::filesystem;

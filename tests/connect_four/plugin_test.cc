@@ -7,8 +7,8 @@
 
 #include "connect_four/core/playout.h"
 #include "connect_four/core/serialize.h"
-#include "gamehost/error.h"
-#include "gamehost/plugin.h"
+#include "gamehost/base/error.h"
+#include "gamehost/calls/plugin.h"
 #include "scene.pb.h"
 
 using namespace gamehost;

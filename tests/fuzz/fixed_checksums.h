@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 
 inline std::string with_fixed_checksums(std::string_view in) {
   std::string out(in);

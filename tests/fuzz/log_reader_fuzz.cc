@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "gamehost/game_log.h"
-#include "gamehost/log_repair.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/log_repair.h"
 #include "fixed_checksums.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string_view>
 
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
 #include "fixed_checksums.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

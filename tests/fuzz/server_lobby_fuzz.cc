@@ -12,7 +12,7 @@
 #include <memory>
 #include <unistd.h>
 
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 #include "gamehost/server/lobby.h"
 
 namespace {

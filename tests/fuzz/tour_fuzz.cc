@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "gamehost/tour.h"
+#include "gamehost/tour/tour.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static std::unique_ptr<gamehost::Plugin> plugin = gamehost::Plugin::load(ALIEN_CITY_PLUGIN);

@@ -11,10 +11,10 @@
 #include <string_view>
 
 #include "fixed_checksums.h"
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
-#include "gamehost/variation_moves.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/records/variation_moves.h"
+#include "gamehost/records/variation_tree.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static std::unique_ptr<gamehost::Plugin> plugin = gamehost::Plugin::load(ALIEN_CITY_PLUGIN);

@@ -4,13 +4,13 @@
 
 #include <sstream>
 
-#include "gamehost/agents/spec.h"
+#include "gamehost/play/agents/spec.h"
 #include "alien_city/core/notation.h"
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/streets.h"
-#include "gamehost/play.h"
-#include "gamehost/replay.h"
+#include "gamehost/play/play.h"
+#include "gamehost/records/replay.h"
 #include "test_support.h"
 
 using namespace gamehost;

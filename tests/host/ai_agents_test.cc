@@ -3,10 +3,10 @@
 // and clear errors for mistyped specs.
 #include <catch2/catch.hpp>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/play.h"
-#include "gamehost/replay.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/play/play.h"
+#include "gamehost/records/replay.h"
 
 using namespace gamehost;
 

@@ -12,10 +12,10 @@
 #include "city_planning/core/playout.h"
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
-#include "gamehost/agents/one_ply.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
+#include "gamehost/play/agents/one_ply.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
 #include "test_support.h"
 
 using namespace gamehost;

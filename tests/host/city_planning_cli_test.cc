@@ -16,8 +16,8 @@
 #include "city_planning/core/playout.h"
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
-#include "gamehost/game_log.h"
-#include "gamehost/terminal_board.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/text/terminal_board.h"
 #include "test_support.h"
 
 namespace cp = city_planning;

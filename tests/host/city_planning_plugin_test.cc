@@ -16,11 +16,11 @@
 #include "city_planning/core/playout.h"
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
-#include "gamehost/plugin.h"
-#include "gamehost/registry.h"
-#include "gamehost/agents/mcts.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/play/agents/mcts.h"
 #include "scene.pb.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/replay.h"
 #include "test_support.h"
 
 using namespace gamehost;

@@ -16,8 +16,8 @@
 #include "alien_city/core/scoring.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/streets.h"
-#include "gamehost/game_log.h"
-#include "gamehost/json_codec.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/json_codec.h"
 #include "test_support.h"
 
 

@@ -16,7 +16,7 @@
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/setup.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "test_support.h"
 
 extern char** environ;

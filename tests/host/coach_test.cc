@@ -15,7 +15,7 @@
 #include "alien_city/core/notation.h"
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "test_support.h"
 
 namespace {

@@ -5,10 +5,10 @@
 
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
-#include "gamehost/game_log.h"
-#include "gamehost/play.h"
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/play/play.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/replay.h"
 #include "test_support.h"
 
 using namespace gamehost;

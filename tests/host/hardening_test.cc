@@ -11,10 +11,10 @@
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 
-#include "gamehost/framing.h"
-#include "gamehost/game_log.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/log_repair.h"
+#include "gamehost/records/record_framing.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/records/log_repair.h"
 #include "test_support.h"
 
 namespace {

@@ -16,10 +16,10 @@
 #include "city_planning/core/playout.h"
 #include "city_planning/core/rules.h"
 #include "city_planning/core/serialize.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
-#include "gamehost/seat_view.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/play/agent_view.h"
 #include "test_support.h"
 
 namespace cp = city_planning;
@@ -352,7 +352,7 @@ TEST_CASE("agents decide the same whatever the other hand and the future draws",
             const std::string bytes = cp::serialize(*x);
             const auto info = plugin->query(bytes, gamehost::full_flags());
             // Through the host's seat view, as play_game shows agents.
-            gamehost::SeatView view(*plugin, 77);
+            gamehost::AgentView view(*plugin, 77);
             view.show(bytes, info, seat_i, ply + 1);
             const auto agent = gamehost::make_agent(spec, gamehost::AgentContext{9, seat_i, nullptr, nullptr});
             chosen[i++] = agent->choose(gamehost::Turn{*plugin, view.state(), view.info(), seat_i, ply + 1});

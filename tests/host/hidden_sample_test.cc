@@ -1,5 +1,5 @@
 // The hidden hands a variation seen by one seat is played from
-// (gamehost/hidden_sample.h): a function of what that seat saw and of the
+// (gamehost/secrets/hidden_sample.h): a function of what that seat saw and of the
 // seed only. Two states the seat cannot tell apart (the other hand dealt
 // otherwise) give the same sample byte for byte, so nothing of the true
 // hand reaches a variation; the same seed gives the same sample, other
@@ -8,9 +8,9 @@
 
 #include <set>
 
-#include "gamehost/hidden_sample.h"
-#include "gamehost/replay.h"
-#include "gamehost/seat_mask.h"
+#include "gamehost/secrets/hidden_sample.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/record_as_seat.h"
 #include "test_support.h"
 
 using namespace gamehost;

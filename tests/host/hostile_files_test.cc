@@ -12,14 +12,14 @@
 #include <regex>
 #include <variant>
 
-#include "gamehost/framing.h"
-#include "gamehost/game_log.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/registry.h"
-#include "gamehost/regular_file.h"
-#include "gamehost/replay.h"
-#include "gamehost/typed_move.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/records/record_framing.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/regular_file.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/text/typed_move.h"
+#include "gamehost/records/variation_tree.h"
 #include "test_support.h"
 
 using namespace gamehost;

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 #include "test_support.h"
 
 namespace {

@@ -4,7 +4,7 @@
 // bad file and lists the rest, and a game too long is stopped.
 #include <catch2/catch.hpp>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "isolation_support.h"
 #include "test_support.h"
 

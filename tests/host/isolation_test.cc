@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/plugin.h"
-#include "gamehost/registry.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/registry.h"
 #include "isolation_support.h"
 #include "test_support.h"
 

@@ -8,7 +8,7 @@
 #include <fmt/core.h>
 #include <regex>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "test_support.h"
 
 namespace {

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "test_support.h"
 
 TEST_CASE("a signed log verifies with its key and with no byte changed", "[trust][sign]") {

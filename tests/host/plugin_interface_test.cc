@@ -11,9 +11,9 @@
 #include "alien_city/core/serialize.h"
 #include "alien_city/core/setup.h"
 #include "alien_city/core/streets.h"
-#include "gamehost/plugin.h"
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/replay.h"
 #include "test_support.h"
 
 using namespace gamehost;

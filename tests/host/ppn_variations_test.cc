@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <variant>
 
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
-#include "gamehost/typed_move.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/text/typed_move.h"
+#include "gamehost/records/variation_tree.h"
 #include "test_support.h"
 
 using namespace gamehost;

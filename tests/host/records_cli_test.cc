@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "gamehost/formats/notes.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "test_support.h"
 
 namespace {

@@ -17,11 +17,11 @@
 #include <regex>
 #include <sstream>
 
-#include "gamehost/agents/spec.h"
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
-#include "gamehost/seat_mask.h"
-#include "gamehost/seat_view.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/record_as_seat.h"
+#include "gamehost/play/agent_view.h"
 #include "test_support.h"
 
 extern char** environ;
@@ -276,7 +276,7 @@ TEST_CASE("agents' moves in a secret game do not follow from the printed seed", 
   const auto matches = [&](const std::string& log_path, std::uint64_t seed, bool secret, int& decisions) {
     const gamehost::GameLog log = gamehost::read_log(log_path);
     const auto states = gamehost::replay(*plugin, log, std::nullopt, true).states;
-    gamehost::SeatView view(*plugin, seed);
+    gamehost::AgentView view(*plugin, seed);
     const auto agent = gamehost::make_agent(
         "random", gamehost::AgentContext{seed, 1, nullptr, nullptr, nullptr, false, false, secret});
     int same = 0;

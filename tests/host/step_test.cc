@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/error.h"
-#include "gamehost/plugin.h"
-#include "gamehost/random.h"
+#include "gamehost/base/error.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/base/random.h"
 
 using namespace gamehost;
 

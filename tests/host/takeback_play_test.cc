@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/core.h>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "test_support.h"
 
 namespace {

@@ -13,9 +13,9 @@
 #include "alien_city/core/serialize.h"
 #include "city_planning/core/diagram.h"
 #include "city_planning/core/serialize.h"
-#include "gamehost/error.h"
-#include "gamehost/plugin.h"
-#include "gamehost/terminal_board.h"
+#include "gamehost/base/error.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/text/terminal_board.h"
 #include "test_support.h"
 
 namespace {

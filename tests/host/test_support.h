@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "alien_city/core/state.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 
 namespace test {
 

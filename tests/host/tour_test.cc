@@ -10,7 +10,7 @@
 
 #include <fmt/core.h>
 
-#include "gamehost/tour.h"
+#include "gamehost/tour/tour.h"
 #include "test_support.h"
 
 using namespace test;

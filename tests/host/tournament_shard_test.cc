@@ -8,8 +8,8 @@
 #include <fmt/core.h>
 #include <regex>
 
-#include "gamehost/shard.h"
-#include "gamehost/tournament.h"
+#include "gamehost/play/shard.h"
+#include "gamehost/play/tournament.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

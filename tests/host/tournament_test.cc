@@ -13,7 +13,7 @@
 #include <chrono>
 
 #include "test_support.h"
-#include "gamehost/tournament.h"
+#include "gamehost/play/tournament.h"
 
 extern char** environ;
 

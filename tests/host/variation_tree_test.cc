@@ -1,12 +1,12 @@
-// The analysis board's move tree (gamehost/variation_tree.h): variations
+// The analysis board's move tree (gamehost/records/variation_tree.h): variations
 // nested at any ply, promote and delete with the recorded game kept as the
 // main line, paths, the sidecar LOG.ghvars read back exactly, damaged
 // sidecars refused with the byte, and `gamehost show --variation`.
 #include <catch2/catch.hpp>
 
-#include "gamehost/error.h"
-#include "gamehost/framing.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/record_framing.h"
+#include "gamehost/records/variation_tree.h"
 #include "test_support.h"
 
 using namespace gamehost;

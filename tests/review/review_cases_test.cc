@@ -10,8 +10,8 @@
 #include <map>
 #include <string>
 
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
 #include "gamehost/review/review_file.h"

@@ -6,10 +6,10 @@
 
 #include <atomic>
 
-#include "gamehost/game_log.h"
-#include "gamehost/random.h"
-#include "gamehost/replay.h"
-#include "gamehost/error.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/base/random.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/base/error.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/solver.h"
 

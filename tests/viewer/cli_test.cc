@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fmt/core.h>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer_test_support.h"
 
 using namespace viewer_test;

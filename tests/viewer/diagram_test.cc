@@ -13,7 +13,7 @@
 
 #include "colour_difference.h"
 #include "gamehost/diagram/painter.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "gamehost/review/review_file.h"
 #include "viewer/session/replay_session.h"
 #include "viewer_test_support.h"

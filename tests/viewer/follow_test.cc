@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "viewer/teaching/follow.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer/view/replay_view.h"
 #include "viewer_test_support.h"
 

@@ -10,14 +10,14 @@
 #include <filesystem>
 
 #include "viewer/teaching/follow.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer/session/replay_session.h"
 #include "viewer_test_support.h"
 // What viewer_test_support.cc includes, before Xlib (one unity batch).
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
 #include "viewer/render/environment.h"
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/view/replay_view.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

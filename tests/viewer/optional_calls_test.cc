@@ -16,7 +16,7 @@
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
 #include "viewer/render/environment.h"
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/view/replay_view.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

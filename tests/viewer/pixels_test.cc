@@ -12,7 +12,7 @@
 #include "alien_city/core/diagram.h"
 #include "alien_city/core/scoring.h"
 #include "viewer/render/environment.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer/export/headless.h"
 #include "viewer/view/replay_view.h"
 #include "viewer/view/side_panel.h"

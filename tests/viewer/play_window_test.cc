@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer/session/replay_session.h"
 #include "viewer/teaching/follow.h"
 #include "viewer_test_support.h"
@@ -18,7 +18,7 @@
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
 #include "viewer/render/environment.h"
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/view/replay_view.h"
 
 // Xlib last: its macros (Status, Bool) clash with protobuf's headers.

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "gamehost/install_paths.h"
+#include "gamehost/base/install_paths.h"
 #include "gamehost/puzzles/progress.h"
 #include "gamehost/puzzles/puzzle_file.h"
 #include "viewer/teaching/puzzle_mode.h"

@@ -9,7 +9,7 @@
 
 #include "alien_city/core/rules.h"
 #include "alien_city/core/scoring.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer/export/headless.h"
 #include "viewer/render/mesh.h"
 #include "viewer/session/replay_session.h"

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/view/replay_view.h"
 #include "viewer/teaching/tour_mode.h"
 #include "viewer/teaching/tour_panel.h"

@@ -13,8 +13,8 @@
 
 #include "alien_city/core/rules.h"
 #include "alien_city/core/serialize.h"
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/render/environment.h"
 #include "viewer/view/replay_view.h"
 

@@ -12,10 +12,10 @@
 #include <filesystem>
 #include <variant>
 
-#include "gamehost/registry.h"
-#include "gamehost/replay.h"
-#include "gamehost/typed_move.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/text/typed_move.h"
+#include "gamehost/records/variation_tree.h"
 #include "gamehost/web/assets.h"
 #include "test_support.h"
 

@@ -8,13 +8,13 @@
 #include <set>
 #include <variant>
 
-#include "gamehost/error.h"
-#include "gamehost/hidden_sample.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/seat_mask.h"
-#include "gamehost/random.h"
-#include "gamehost/typed_move.h"
-#include "gamehost/variation_moves.h"
+#include "gamehost/base/error.h"
+#include "gamehost/secrets/hidden_sample.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/secrets/record_as_seat.h"
+#include "gamehost/base/random.h"
+#include "gamehost/text/typed_move.h"
+#include "gamehost/records/variation_moves.h"
 #include "viewer/analysis/move_tree_words.h"
 
 namespace viewer {

@@ -1,5 +1,5 @@
 // The analysis board's model (docs/viewer.md, "Analysis board"): the move
-// tree of the shown log (gamehost/variation_tree.h) with the state of every
+// tree of the shown log (gamehost/records/variation_tree.h) with the state of every
 // node, which node the view shows, what a click on the board plays there
 // (the scene's clickable moves, docs/interface.md), typed moves, promote,
 // delete and back to the game, and the variations kept in LOG.ghvars after
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/variation_tree.h"
+#include "gamehost/records/variation_tree.h"
 #include "viewer/analysis/move_tree_words.h"
 #include "viewer/view/replay_view.h"
 
@@ -59,7 +59,7 @@ class AnalysisBoard {
   const std::string& state(NodeId node);
   // The state moves are played from at `node`: state(node), but seen by a
   // seat of a game with hidden hands (--as), a node of the game is the
-  // sample that seat could have imagined there (gamehost/hidden_sample.h),
+  // sample that seat could have imagined there (gamehost/secrets/hidden_sample.h),
   // so no variation tells the true hands.
   const std::string& play_state(NodeId node);
   // "B's hand sampled (seed 1), as A saw it" when variations are played

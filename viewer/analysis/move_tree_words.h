@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/variation_tree.h"
+#include "gamehost/records/variation_tree.h"
 
 namespace viewer {
 

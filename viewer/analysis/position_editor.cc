@@ -9,10 +9,10 @@
 #include <sstream>
 
 #include "viewer/analysis/analysis_board.h"
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 #include "gamehost/formats/game_builder.h"
-#include "gamehost/registry.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/records/regular_file.h"
 #include "viewer/render/text_util.h"
 #include "viewer/render/palette.h"
 

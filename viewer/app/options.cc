@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <set>
 
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/machine.h"
-#include "gamehost/variation_tree.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/base/machine.h"
+#include "gamehost/records/variation_tree.h"
 #include "viewer/app/keys.h"
 #include "viewer/render/environment.h"
 

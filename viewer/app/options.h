@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/transport.h"
+#include "gamehost/calls/transport.h"
 #include "viewer/app/play_command.h"
 #include "viewer/app/tour_command.h"
 #include "viewer/export/animation_export.h"

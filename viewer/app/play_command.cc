@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "gamehost/error.h"
-#include "gamehost/play.h"
+#include "gamehost/base/error.h"
+#include "gamehost/play/play.h"
 #include "viewer/app/application.h"
 #include "viewer/app/options.h"
 #include "viewer/app/replay_state.h"

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "gamehost/error.h"
-#include "gamehost/registry.h"
-#include "gamehost/tour.h"
+#include "gamehost/base/error.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/tour/tour.h"
 #include "viewer/app/application.h"
 #include "viewer/export/headless.h"
 #include "viewer/render/environment.h"

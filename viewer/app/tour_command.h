@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/transport.h"
+#include "gamehost/calls/transport.h"
 
 namespace viewer {
 

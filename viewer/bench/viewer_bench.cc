@@ -45,7 +45,7 @@
 
 #include "viewer/analysis/analysis_input.h"
 #include "viewer/render/environment.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 #include "viewer/export/headless.h"
 #include "viewer/view/replay_view.h"
 #include "viewer/render/palette.h"

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string_view>
 
-#include "gamehost/install_paths.h"
+#include "gamehost/base/install_paths.h"
 
 namespace viewer {
 

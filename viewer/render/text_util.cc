@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 
 namespace viewer {
 

@@ -5,12 +5,12 @@
 #include <chrono>
 #include <system_error>
 
-#include "gamehost/agents/agent.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/error.h"
-#include "gamehost/play.h"
-#include "gamehost/registry.h"
-#include "gamehost/agents/human_agent.h"
+#include "gamehost/play/agents/agent.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/base/error.h"
+#include "gamehost/play/play.h"
+#include "gamehost/calls/registry.h"
+#include "gamehost/play/agents/human_agent.h"
 #include "gamehost/review/engine_coach.h"
 
 namespace viewer {

@@ -1,6 +1,6 @@
 // A game played in the viewer against an engine (replay-viewer --play GAME
 // --against AGENT, docs/viewer.md, "Playing"). The game itself is the
-// host's `gamehost play` (gamehost/play.h), run on a worker thread with its
+// host's `gamehost play` (gamehost/play/play.h), run on a worker thread with its
 // own plugin: the engine is any agent spec, the chance and the log are
 // exactly as `gamehost play --out LOG` makes them (written per ply,
 // crash-safe), and the person's seat is an agent whose moves come from the

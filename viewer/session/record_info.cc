@@ -4,7 +4,7 @@
 
 #include "gamehost/formats/metadata.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 
 namespace viewer {
 

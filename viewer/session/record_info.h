@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gamehost/formats/notes.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 
 namespace viewer {
 

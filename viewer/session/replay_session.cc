@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "gamehost/replay.h"
-#include "gamehost/seat_mask.h"
+#include "gamehost/records/replay.h"
+#include "gamehost/secrets/record_as_seat.h"
 
 namespace viewer {
 

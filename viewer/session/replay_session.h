@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/game_log.h"
-#include "gamehost/hidden_sample.h"
-#include "gamehost/plugin.h"
-#include "gamehost/registry.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/secrets/hidden_sample.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/calls/registry.h"
 #include "viewer/session/record_info.h"
 #include "scene.pb.h"
 
@@ -35,7 +35,7 @@ struct SeatOptions {
   std::string as;         // "" or a seat (number from 1, or a player name)
   bool show_all = false;  // every draw, past and future (not with `as`)
   // With `as`: the seed of the hidden hands a variation is played from
-  // (gamehost/hidden_sample.h; --sample-seed).
+  // (gamehost/secrets/hidden_sample.h; --sample-seed).
   std::uint64_t sample_seed = gamehost::kDefaultSampleSeed;
 };
 

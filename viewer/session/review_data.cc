@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "gamehost/error.h"
-#include "gamehost/game_log.h"
+#include "gamehost/base/error.h"
+#include "gamehost/records/game_log.h"
 #include "gamehost/review/reviewer.h"
 
 namespace viewer {

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <thread>
 
-#include "gamehost/log_repair.h"
-#include "gamehost/regular_file.h"
+#include "gamehost/records/log_repair.h"
+#include "gamehost/records/regular_file.h"
 #include "viewer/session/replay_session.h"
 #include "viewer/view/replay_view.h"
 

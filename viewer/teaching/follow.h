@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
 #include "viewer/session/replay_session.h"
 
 namespace viewer {

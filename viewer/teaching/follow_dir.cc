@@ -19,7 +19,7 @@
 #include <thread>
 
 #include "viewer/render/environment.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 #include "viewer/view/replay_view.h"
 #include "viewer/render/scene_drawable.h"
 #include "viewer/render/text_util.h"

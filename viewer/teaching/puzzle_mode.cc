@@ -7,8 +7,8 @@
 #include <set>
 
 #include "viewer/analysis/analysis_board.h"
-#include "gamehost/error.h"
-#include "gamehost/install_paths.h"
+#include "gamehost/base/error.h"
+#include "gamehost/base/install_paths.h"
 #include "gamehost/review/position_value.h"
 
 namespace viewer {

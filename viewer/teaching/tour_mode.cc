@@ -9,8 +9,8 @@
 #include <fstream>
 
 #include "viewer/render/environment.h"
-#include "gamehost/error.h"
-#include "gamehost/input_checks.h"
+#include "gamehost/base/error.h"
+#include "gamehost/text/input_checks.h"
 #include "viewer/export/headless.h"
 #include "viewer/render/label_layout.h"
 #include "viewer/render/path_player.h"

@@ -5,7 +5,7 @@
 // place under the pointer (the hit area's hover key: Alien City's lot), a
 // move task with the move there (the analysis board's clickable moves, a
 // picker when several pieces fit); Enter types an answer instead. Answers
-// are checked through the plugin by gamehost/tour.h, as `gamehost tour`
+// are checked through the plugin by gamehost/tour/tour.h, as `gamehost tour`
 // checks them.
 #pragma once
 
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/tour.h"
+#include "gamehost/tour/tour.h"
 #include "viewer/render/scene_drawable.h"
 #include "viewer/view/state_stack.h"
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "gamehost/input_checks.h"
+#include "gamehost/text/input_checks.h"
 #include "viewer/render/text_util.h"
 #include "viewer/render/palette.h"
 

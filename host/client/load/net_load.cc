@@ -55,7 +55,7 @@
 
 #include "gamehost/client/game_tracker.h"
 #include "gamehost/client/server_url.h"
-#include "gamehost/random.h"
+#include "gamehost/base/random.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
-#include "gamehost/agents/greedy_agent.h"
+#include "gamehost/play/agents/greedy_agent.h"
 
 #include <fmt/core.h>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/agents/one_ply.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/play/agents/one_ply.h"
 
 namespace gamehost {
 namespace {

@@ -1,19 +1,19 @@
-#include "gamehost/agents/human_agent.h"
+#include "gamehost/play/agents/human_agent.h"
 
 #include <boost/algorithm/string/classification.hpp>
 #include <boost/algorithm/string/trim.hpp>
 #include <fmt/core.h>
 #include <fmt/ostream.h>
 
-#include "gamehost/agents/coach.h"
+#include "gamehost/play/agents/coach.h"
 
 #include <istream>
 #include <map>
 #include <utility>
 #include <ostream>
 
-#include "gamehost/input_checks.h"
-#include "gamehost/terminal_board.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/text/terminal_board.h"
 
 namespace gamehost {
 namespace {

@@ -1,4 +1,4 @@
-#include "gamehost/agents/mcts.h"
+#include "gamehost/play/agents/mcts.h"
 
 #include <fmt/core.h>
 
@@ -7,11 +7,11 @@
 #include <cmath>
 #include <thread>
 
-#include "gamehost/agents/one_ply.h"
-#include "gamehost/agents/playouts.h"
-#include "gamehost/agents/spec.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/parallel.h"
+#include "gamehost/play/agents/one_ply.h"
+#include "gamehost/play/agents/playouts.h"
+#include "gamehost/play/agents/spec.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/calls/parallel.h"
 
 namespace gamehost {
 

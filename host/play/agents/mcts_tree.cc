@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/agents/playouts.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/play/agents/playouts.h"
 
 namespace gamehost {
 

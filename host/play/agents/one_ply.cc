@@ -1,9 +1,9 @@
-#include "gamehost/agents/one_ply.h"
+#include "gamehost/play/agents/one_ply.h"
 
 #include <algorithm>
 #include <numeric>
 
-#include "gamehost/agents/playouts.h"
+#include "gamehost/play/agents/playouts.h"
 
 namespace gamehost {
 

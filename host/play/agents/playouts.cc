@@ -1,4 +1,4 @@
-#include "gamehost/agents/playouts.h"
+#include "gamehost/play/agents/playouts.h"
 
 #include <algorithm>
 

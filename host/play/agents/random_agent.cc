@@ -1,4 +1,4 @@
-#include "gamehost/agents/random_agent.h"
+#include "gamehost/play/agents/random_agent.h"
 
 #include <fmt/core.h>
 

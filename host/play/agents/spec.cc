@@ -1,17 +1,17 @@
-#include "gamehost/agents/spec.h"
+#include "gamehost/play/agents/spec.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <charconv>
 
-#include "gamehost/agents/greedy_agent.h"
-#include "gamehost/agents/human_agent.h"
-#include "gamehost/agents/mcts.h"
-#include "gamehost/agents/random_agent.h"
-#include "gamehost/game_secrets.h"
-#include "gamehost/input_checks.h"
-#include "gamehost/suggest.h"
+#include "gamehost/play/agents/greedy_agent.h"
+#include "gamehost/play/agents/human_agent.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/play/agents/random_agent.h"
+#include "gamehost/secrets/game_secrets.h"
+#include "gamehost/text/input_checks.h"
+#include "gamehost/base/suggest.h"
 
 namespace gamehost {
 namespace {

@@ -18,8 +18,8 @@
 #include <set>
 #include <string>
 
-#include "gamehost/game_log.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/position_value.h"
 

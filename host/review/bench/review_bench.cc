@@ -17,9 +17,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "gamehost/game_log.h"
-#include "gamehost/random.h"
-#include "gamehost/replay.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/base/random.h"
+#include "gamehost/records/replay.h"
 #include "gamehost/review/exact_solver.h"
 #include "gamehost/review/reviewer.h"
 #include "gamehost/review/solver.h"

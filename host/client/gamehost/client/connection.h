@@ -13,7 +13,7 @@
 #include <string>
 
 #include "gamehost/client/server_url.h"
-#include "gamehost/error.h"
+#include "gamehost/base/error.h"
 
 namespace gamehost::client {
 

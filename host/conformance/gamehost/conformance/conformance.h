@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/transport.h"
+#include "gamehost/calls/transport.h"
 
 namespace gamehost::conformance {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/game_log.h"
-#include "gamehost/output_file.h"
-#include "gamehost/plugin.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/records/output_file.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::formats {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gamehost/formats/notes.pb.h"
-#include "gamehost/game_log.h"
+#include "gamehost/records/game_log.h"
 
 namespace gamehost::formats {
 
@@ -18,7 +18,7 @@ namespace npb = gamehost::formats::v1;
 inline constexpr std::string_view kNotesMagic{"\x89GHNOTE\n", 8};
 inline constexpr std::uint32_t kNotesFormatVersion = 1;
 
-// LOG.ghnotes: the log's extension replaced (gamehost/sidecar.h); the name
+// LOG.ghnotes: the log's extension replaced (gamehost/records/sidecar.h); the name
 // notes had before that rule (table.ghlog.ghnotes) when only that exists.
 std::filesystem::path notes_path_for(const std::filesystem::path& log);
 std::filesystem::path old_notes_path_for(const std::filesystem::path& log);

@@ -11,7 +11,7 @@
 
 #include "gamehost/formats/game_builder.h"
 #include "gamehost/formats/notes.h"
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 
 namespace gamehost::formats {
 

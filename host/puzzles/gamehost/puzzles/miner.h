@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/game_log.h"
-#include "gamehost/plugin.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/puzzles/puzzles.pb.h"
 #include "gamehost/review/review_file.h"
 

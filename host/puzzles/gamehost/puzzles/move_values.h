@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/review/exact_solver.h"
 
 namespace gamehost::puzzles {

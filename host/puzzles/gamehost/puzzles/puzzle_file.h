@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <string>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/puzzles/puzzles.pb.h"
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 
 namespace gamehost::puzzles {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/review/position_value.h"
 
 namespace gamehost::review {

@@ -3,7 +3,7 @@
 // person plays (gamehost/agents/coach.h says what each call answers).
 #pragma once
 
-#include "gamehost/agents/coach.h"
+#include "gamehost/play/agents/coach.h"
 #include "gamehost/review/review.pb.h"
 
 namespace gamehost::review {

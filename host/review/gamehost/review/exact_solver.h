@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/review/solver.h"
 
 namespace gamehost::review {

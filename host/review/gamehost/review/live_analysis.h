@@ -15,8 +15,8 @@
 #include <thread>
 #include <vector>
 
-#include "gamehost/agents/mcts.h"
-#include "gamehost/plugin.h"
+#include "gamehost/play/agents/mcts.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::review {
 

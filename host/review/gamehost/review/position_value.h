@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/agents/mcts.h"
+#include "gamehost/play/agents/mcts.h"
 #include "gamehost/review/review.pb.h"
 #include "gamehost/review/solver.h"
 

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/review/review.pb.h"
 
 namespace gamehost::review {

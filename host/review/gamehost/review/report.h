@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/review/review_file.h"
 
 namespace gamehost::review {

@@ -1,4 +1,4 @@
-// Review files (.ghreview): the framing of game logs (gamehost/framing.h)
+// Review files (.ghreview): the framing of game logs (gamehost/records/record_framing.h)
 // with their own magic, a ReviewHeader record, then one PlyReview per ply in
 // ply order (review.proto). Written as the review goes, one write(2) per
 // record; read back trusting nothing.

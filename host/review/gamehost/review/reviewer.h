@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 #include "gamehost/review/review_file.h"
 
 namespace gamehost::review {

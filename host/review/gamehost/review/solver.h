@@ -17,7 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "gamehost/plugin.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::review {
 

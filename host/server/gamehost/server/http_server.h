@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 #include "gamehost/server/lobby.h"
 
 namespace gamehost::server {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 #include "gamehost/server/room.h"
 #include "gamehost/server/store.h"
 

@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "gamehost/agents/agent.h"
-#include "gamehost/game_log.h"
-#include "gamehost/game_secrets.h"
-#include "gamehost/plugin.h"
-#include "gamehost/random.h"
-#include "gamehost/registry.h"
+#include "gamehost/play/agents/agent.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/secrets/game_secrets.h"
+#include "gamehost/calls/plugin.h"
+#include "gamehost/base/random.h"
+#include "gamehost/calls/registry.h"
 #include "gamehost/server/store.h"
 #include "net.pb.h"
 

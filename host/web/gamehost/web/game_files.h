@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "gamehost/registry.h"
+#include "gamehost/calls/registry.h"
 
 namespace gamehost::web {
 

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "gamehost/game_log.h"
-#include "gamehost/registry.h"
+#include "gamehost/records/game_log.h"
+#include "gamehost/calls/registry.h"
 
 namespace gamehost::web {
 
