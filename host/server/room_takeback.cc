@@ -38,7 +38,7 @@ std::optional<net::Error> Room::offer_takeback(int seat, const net::Takeback& re
     return refuse(net::Error::NOT_ALLOWED, fmt::format("game {} waits for its open seats to be taken", id_));
   if (summary_.has_takeback_offer())
     return refuse(net::Error::NOT_ALLOWED, fmt::format("game {}: seat {} offered a takeback already, not answered yet",
-                                                      id_, summary_.takeback_offer().seat()));
+                                                       id_, summary_.takeback_offer().seat()));
   if (request.ply() != 0 && request.ply() != static_cast<std::uint32_t>(plies()))
     return refuse(net::Error::STALE_MOVE, fmt::format("game {}: the takeback says ply {}, but {} plies were played",
                                                       id_, request.ply(), plies()));
@@ -137,7 +137,8 @@ std::optional<net::Error> Room::take_back(int answering_seat, std::uint64_t repl
     log_ = std::make_unique<LogWriter>(log_path, now.size, now.size);
     decline_takeback(answering_seat);
     save();
-    return refusal(id_, net::Error::INTERNAL, fmt::format("game {}: the takeback could not be written: {}", id_, e.what()));
+    return refusal(id_, net::Error::INTERNAL,
+                   fmt::format("game {}: the takeback could not be written: {}", id_, e.what()));
   }
   try {
     if (log.sealed) unseal_log(log, secrets_->seal_key, "the game's secrets");

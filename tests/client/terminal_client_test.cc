@@ -155,8 +155,8 @@ TEST_CASE("play --connect: an unknown game and a wrong token are named") {
 // an end that `gamehost verify` confirms, its log keeping the plies taken back.
 TEST_CASE("play --connect: a takeback offered, declined, offered again and accepted", "[takeback]") {
   Server server("terminal-takeback");
-  Process ann({"play", "--connect", server.url(), "alien_city", "--seed", "5", "--takebacks", "--name", "ann",
-               "--no-color"});
+  Process ann(
+      {"play", "--connect", server.url(), "alien_city", "--seed", "5", "--takebacks", "--name", "ann", "--no-color"});
   const std::string game = ann.wait_for(R"(Created Alien City game (\S+) on)")[1];
   Process bob({"play", "--connect", server.url(), game, "--name", "bob", "--no-color"});
   bob.wait_for("You play .*in game " + game);
@@ -184,8 +184,8 @@ TEST_CASE("play --connect: a takeback offered, declined, offered again and accep
   }
   std::size_t from = bob.output().size();
   ann.write_line("takeback");
-  const std::string plies = bob.wait_for(R"(\S+ offers to take back ((ply|plies) [0-9-]+): type 'accept' or 'decline')",
-                                         30s, from)[1];
+  const std::string plies =
+      bob.wait_for(R"(\S+ offers to take back ((ply|plies) [0-9-]+): type 'accept' or 'decline')", 30s, from)[1];
   bob.write_line("decline");
   ann.wait_for("The takeback is off: \\S+ declined it or moved", 30s);
   from = bob.output().size();
@@ -193,8 +193,8 @@ TEST_CASE("play --connect: a takeback offered, declined, offered again and accep
   ann.write_line("takeback");
   bob.wait_for("offers to take back " + plies, 30s, from);
   bob.write_line("accept");
-  const std::string back = ann.wait_for(R"(Taken back: \S+'s move \(([^)]+)\); the game goes on from ply \d+)", 30s,
-                                        ann_from)[1];
+  const std::string back =
+      ann.wait_for(R"(Taken back: \S+'s move \(([^)]+)\); the game goes on from ply \d+)", 30s, ann_from)[1];
   CHECK(back == plies);
   bob.wait_for("Taken back: \\S+'s move \\(" + plies + "\\)", 30s, from);
   a.answered = ann_from;  // ann is to move again: her prompt comes after the takeback
@@ -206,7 +206,9 @@ TEST_CASE("play --connect: a takeback offered, declined, offered again and accep
   const Ran text = run_gamehost({"export", server.log_of(game).string(), "--format", "text"});
   const bool one = plies.rfind("ply ", 0) == 0;
   std::size_t marked = 0;
-  for (auto at = text.out.find("taken back"); at != std::string::npos; at = text.out.find("taken back", at + 1)) ++marked;
-  CHECK(marked == (one ? 1u : static_cast<std::size_t>(std::stoi(plies.substr(plies.find('-') + 1)) -
-                                                       std::stoi(plies.substr(6)) + 1)));
+  for (auto at = text.out.find("taken back"); at != std::string::npos; at = text.out.find("taken back", at + 1))
+    ++marked;
+  CHECK(marked == (one ? 1u
+                       : static_cast<std::size_t>(std::stoi(plies.substr(plies.find('-') + 1)) -
+                                                  std::stoi(plies.substr(6)) + 1)));
 }

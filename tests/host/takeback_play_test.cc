@@ -25,10 +25,10 @@ TEST_CASE("play: a human takes back a move and the reply, recorded and resumable
   const auto log_path = dir / "game.ghlog";
   // Black builds and declines the claim, White the same; Black takes both
   // moves back (nothing is left to take back then) and builds elsewhere.
-  const auto played = test::run_gamehost({"play", "alien_city", "--seed", "1", "--player1", "human", "--player2",
-                                          "human", "--out", log_path.string()},
-                                         "takeback\nRT@B1\ndecline\nRT@B2\ndecline\ntakeback\ntakeback\nRT@B2\n"
-                                         "decline\n");
+  const auto played = test::run_gamehost(
+      {"play", "alien_city", "--seed", "1", "--player1", "human", "--player2", "human", "--out", log_path.string()},
+      "takeback\nRT@B1\ndecline\nRT@B2\ndecline\ntakeback\ntakeback\nRT@B2\n"
+      "decline\n");
   INFO(played.out);
   CHECK_THAT(played.out, Catch::Contains("Black> No takeback: that seat has no move to take back.\n"));
   CHECK_THAT(played.out, Catch::Contains("   4. White  decline\n"));
@@ -47,7 +47,8 @@ TEST_CASE("play: a human takes back a move and the reply, recorded and resumable
   CHECK(shown(log_path, 4) == shown(log_path, 0));
   CHECK(shown(log_path, 2) != shown(log_path, 0));
   const auto text = test::run_gamehost({"export", log_path.string(), "--format", "text"});
-  CHECK_THAT(text.out, Catch::Contains("White  decline    id 640") && Catch::Contains("taken back\n     5. Black  RT@B2"));
+  CHECK_THAT(text.out,
+             Catch::Contains("White  decline    id 640") && Catch::Contains("taken back\n     5. Black  RT@B2"));
 
   // Resumed, White is to move; its move was taken back, none since.
   const auto resumed = test::run_gamehost({"play", "--resume", log_path.string()}, "takeback\n");
@@ -76,9 +77,9 @@ TEST_CASE("play: a human takes back a move and an engine's reply", "[cli][takeba
 TEST_CASE("verify refuses a stretch of taken-back plies that the log does not hold", "[cli][takeback]") {
   const auto dir = test::temp_dir("takeback-bad");
   const auto good = dir / "good.ghlog";
-  const auto played = test::run_gamehost({"play", "alien_city", "--seed", "1", "--player1", "human", "--player2",
-                                          "human", "--out", good.string()},
-                                         "RT@B1\ndecline\nRT@B2\ndecline\ntakeback\nRT@B2\ndecline\n");
+  const auto played = test::run_gamehost(
+      {"play", "alien_city", "--seed", "1", "--player1", "human", "--player2", "human", "--out", good.string()},
+      "RT@B1\ndecline\nRT@B2\ndecline\ntakeback\nRT@B2\ndecline\n");
   REQUIRE(played.out.find("Taken back: plies 1-4") != std::string::npos);
   const auto bad = [&](const std::string& name, auto edit) {
     auto record = gamehost::read_log(good).record;

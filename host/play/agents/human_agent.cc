@@ -159,10 +159,11 @@ class HumanAgent final : public Agent {
                  f.set_legal_details(true);
                  return f;
                }()).legal(0).notation());
-    fmt::print(out_, "  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n"
-                     "  {:<10} the engine's best move and why\n"
-                     "  {:<10} take back your last move and the replies since (kept in the log as taken back)\n"
-                     "  {:<10} abandon the game (the log stays unfinished)\n",
+    fmt::print(out_,
+               "  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n"
+               "  {:<10} the engine's best move and why\n"
+               "  {:<10} take back your last move and the replies since (kept in the log as taken back)\n"
+               "  {:<10} abandon the game (the log stays unfinished)\n",
                "help", "moves", "board", "hint", "takeback", "quit");
     // Sorted: protobuf maps iterate in no fixed order.
     const std::map<std::string, std::string> topics(turn.game.info().analysis_topics().begin(),

@@ -12,9 +12,10 @@ std::variant<TakebackStretch, std::string> takeback_stretch(const std::vector<pb
   std::size_t end = plies.size();
   while (end > 0 && plies[end - 1].player() != seat && !plies[end - 1].taken_back()) {
     if (plies[end - 1].player() < 0)
-      return fmt::format("ply {} is the rules' chance, played after that seat's last move: chance cannot be taken "
-                         "back",
-                         plies[end - 1].ply());
+      return fmt::format(
+          "ply {} is the rules' chance, played after that seat's last move: chance cannot be taken "
+          "back",
+          plies[end - 1].ply());
     --end;
   }
   if (end == 0) return std::string("that seat has no move to take back");
@@ -36,8 +37,7 @@ GameLog take_back_in_log(const std::filesystem::path& path, std::uint32_t first)
     throw HostError(fmt::format("{}: no ply {} to take back: the log has plies 1..{}", file, first, count));
   for (std::uint32_t i = first - 1; i < count; ++i) {
     const auto where = log_error(file, log.ply_offsets[i], fmt::format("ply {}", i + 1), "");
-    if (plies[static_cast<int>(i)].player() < 0)
-      throw HostError(where + "a chance ply cannot be taken back");
+    if (plies[static_cast<int>(i)].player() < 0) throw HostError(where + "a chance ply cannot be taken back");
     if (plies[static_cast<int>(i)].taken_back()) throw HostError(where + "it was taken back already");
   }
   for (std::uint32_t i = first - 1; i < count; ++i) plies[static_cast<int>(i)].set_taken_back(true);
