@@ -3,6 +3,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -36,6 +37,9 @@ struct Shared {
   Lobby& lobby;
   Registry& registry;
   const ServerOptions& options;
+  // A finished game's replay is made here, off the network thread: an
+  // Alien City game's takes seconds of plugin calls (docs/web.md).
+  asio::thread_pool& files;
 };
 
 // The host part of an origin or URL: "http://a.example:8080" -> "a.example:8080".
@@ -238,20 +242,45 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         continue;
       const std::string id = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
       const auto file = shared_.lobby.finished_log(id);
-      if (file.empty())
+      Plugin* game = file.empty() ? nullptr : shared_.lobby.finished_game_plugin(id);
+      if (!game)
         return reply(request, http::status::not_found, "text/plain",
                      fmt::format("no finished game '{}' on this server\n", clipped(id)));
-      try {
-        web::GameFile got = web::finished_game_file(shared_.registry, file, format);
-        return reply(request, http::status::ok, got.content_type, std::move(got.bytes));
-      } catch (const HostError& e) {
-        return reply(request, http::status::internal_server_error, "text/plain", std::string(e.what()) + "\n");
-      }
+      return make_game_file(std::move(request), game->clone(), file, std::string(format));
     }
     if (auto answer = game_download(shared_.lobby, path))
       return reply(request, static_cast<http::status>(answer->status), answer->content_type, std::move(answer->body));
     reply(request, http::status::not_found, "text/plain", fmt::format("nothing at {}\n", clipped(path)));
   }
+
+  // Made on the files pool with a clone of the game's plugin (the room's
+  // own instance stays the network thread's), answered back on the
+  // network thread; meanwhile every other connection is served.
+  void make_game_file(http::request<http::string_body> request, std::unique_ptr<Plugin> plugin,
+                      std::filesystem::path log, std::string format) {
+    auto job = std::make_shared<FileJob>(FileJob{std::move(request), std::move(plugin), std::move(log),
+                                                 std::move(format), {}, http::status::ok});
+    asio::post(shared_.files, [self = shared_from_this(), job] {
+      try {
+        job->made = web::finished_game_file(*job->plugin, job->log, job->format);
+      } catch (const std::exception& e) {
+        job->status = http::status::internal_server_error;
+        job->made = {"text/plain", std::string(e.what()) + "\n"};
+      }
+      job->plugin.reset();
+      asio::post(self->stream_.get_executor(), [self, job] {
+        self->reply(job->request, job->status, job->made.content_type, std::move(job->made.bytes));
+      });
+    });
+  }
+  struct FileJob {
+    http::request<http::string_body> request;
+    std::unique_ptr<Plugin> plugin;
+    std::filesystem::path log;
+    std::string format;
+    web::GameFile made;
+    http::status status;
+  };
 
   void reply(const http::request<http::string_body>& request, http::status status, const std::string& type,
              std::string body) {
@@ -313,7 +342,8 @@ void run_server(Registry& registry, const ServerOptions& options, std::ostream& 
   if (settings.lobby.public_url.empty()) settings.lobby.public_url = fmt::format("http://{}:{}", host, port);
   Lobby lobby(registry, io, settings.lobby);
   lobby.resume_all(out);
-  Shared shared{lobby, registry, settings};
+  asio::thread_pool files(1);
+  Shared shared{lobby, registry, settings, files};
   asio::steady_timer heartbeat(io);
   beat(lobby, heartbeat);
   asio::signal_set signals(io, SIGINT, SIGTERM);
@@ -327,6 +357,7 @@ void run_server(Registry& registry, const ServerOptions& options, std::ostream& 
                      "ws" + settings.lobby.public_url.substr(4), settings.lobby.data_dir.string());
   out.flush();
   io.run();
+  files.join();  // a replay being made is finished (its answer is not sent: the loop is stopped)
   lobby.heartbeat();
   lobby.shutdown();
   out << "Stopped; unfinished games resume at the next start\n";

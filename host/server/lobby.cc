@@ -199,6 +199,7 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
         peer->name = hello.name().substr(0, 64);
         peer->scenes = hello.scenes();
         peer->seat_samples = hello.seat_samples();
+        peer->scene_changes = hello.scene_changes();
         send_ack(*peer, id);
         return;
       }
@@ -269,6 +270,17 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
         if (!room) return;
         if (auto error = room->answer_takeback(answer.key().seat(), answer.accept(), *peer, id))
           send_error(*peer, id, error->code(), error->message(), room->id());
+        return;
+      }
+      case net::ClientMessage::kSelect: {
+        Room* room = find_room(peer, request.select().game_id(), id);
+        if (!room) return;
+        if (auto error = room->select(peer, request.select().selected().substr(0, 256), id)) {
+          net::ServerMessage m;
+          m.set_reply_to(id);
+          *m.mutable_error() = std::move(*error);
+          peer->send(std::move(m));
+        }
         return;
       }
       case net::ClientMessage::kPing: {

@@ -109,7 +109,7 @@ void Room::follow(const std::shared_ptr<Peer>& peer, int seat, std::uint64_t rep
   net::ServerMessage m;
   m.set_reply_to(reply_to);
   *m.mutable_game() = view_for(seat);
-  add_scene(*m.mutable_game()->mutable_position(), seat, *peer);
+  add_scene(*m.mutable_game()->mutable_position(), seat, *peer, /*whole=*/true);
   peer->send(std::move(m));
   if (seat >= 0 && added) tell_seat(seat);  // after the answer: the others learn the seat is connected
 }
@@ -161,7 +161,7 @@ void Room::seat_taken(int seat, const std::string& player, const std::string& ha
   for (const auto& [peer, s] : followers()) {
     net::ServerMessage m;
     *m.mutable_game() = view_for(s);
-    add_scene(*m.mutable_game()->mutable_position(), s, *peer);
+    add_scene(*m.mutable_game()->mutable_position(), s, *peer, /*whole=*/true);
     peer->send(std::move(m));
   }
   advance();
@@ -177,7 +177,11 @@ void Room::broadcast_ply(std::size_t index, std::uint64_t reply_to) {
     std::string binary;
   };
   std::map<int, ForSeat> made_for;
-  for (const auto& [peer, seat] : followers()) {
+  // The mover's connections first: its click waits for this answer, the
+  // others' views (a position and a scene each) can come after it.
+  auto receivers = followers();
+  std::stable_partition(receivers.begin(), receivers.end(), [mover](const auto& r) { return r.second == mover; });
+  for (const auto& [peer, seat] : receivers) {
     auto& shared = made_for[seat];
     if (!shared.body.has_move_made()) {
       auto& made = *shared.body.mutable_move_made();

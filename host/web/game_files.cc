@@ -50,7 +50,7 @@ void keep_replay(const fs::path& kept, const std::string& data) {
 
 }  // namespace
 
-GameFile finished_game_file(Registry& registry, const std::filesystem::path& log, std::string_view format) {
+GameFile finished_game_file(Plugin& plugin, const std::filesystem::path& log, std::string_view format) {
   std::ifstream in(log, std::ios::binary);
   std::ostringstream bytes;
   bytes << in.rdbuf();
@@ -61,11 +61,11 @@ GameFile finished_game_file(Registry& registry, const std::filesystem::path& log
   if (format == "replay.json") {
     const fs::path kept = sidecar_path(log, ".replay.json");
     if (auto data = kept_replay(log, kept)) return {"application/json", std::move(*data)};
-    std::string data = replay_data(registry, parsed, options);
+    std::string data = replay_data(plugin, parsed, options);
     keep_replay(kept, data);
     return {"application/json", std::move(data)};
   }
-  if (format == "html") return {"text/html; charset=utf-8", replay_page(registry, parsed, options)};
+  if (format == "html") return {"text/html; charset=utf-8", replay_page(plugin, parsed, options)};
   throw HostError(fmt::format("no format '{}' for a game's file", format));
 }
 

@@ -227,10 +227,13 @@ std::string variations_json(const Game& g, const std::string& log_path) {
   }
 }
 
-Game open_game(Registry& registry, const GameLog& log, const ReplayPageOptions& o) {
+Game open_game(Plugin& plugin, const GameLog& log, const ReplayPageOptions& o) {
   Game g;
   g.log = &log;
-  g.plugin = &registry.find(log.record.header().game_id());
+  if (plugin.id() != log.record.header().game_id())
+    throw HostError(fmt::format("{}: a game of {}, not of the {} plugin", o.log_path, log.record.header().game_id(),
+                                plugin.id()));
+  g.plugin = &plugin;
   const auto& methods = g.plugin->info().optional_methods();
   if (std::find(methods.begin(), methods.end(), pb::METHOD_RENDER_SCENE) == methods.end())
     throw HostError(fmt::format("the {} plugin draws no scenes (no RenderScene call)", g.plugin->id()));
@@ -308,17 +311,25 @@ std::string asset(std::string_view name) {
 }  // namespace
 
 std::string replay_data(Registry& registry, const GameLog& log, const ReplayPageOptions& options) {
-  const Game g = open_game(registry, log, options);
+  return replay_data(registry.find(log.record.header().game_id()), log, options);
+}
+
+std::string replay_page(Registry& registry, const GameLog& log, const ReplayPageOptions& options) {
+  return replay_page(registry.find(log.record.header().game_id()), log, options);
+}
+
+std::string replay_data(Plugin& plugin, const GameLog& log, const ReplayPageOptions& options) {
+  const Game g = open_game(plugin, log, options);
   return fmt::format("{{\"format\":1,\"game\":{},\"moves\":{},\"frames\":{},\"notes\":{},\"review\":{},\"variations\":{}}}",
                   game_json(g), moves_json(g), frames_json(g),
                   options.notes ? notes_json(options.log_path, log) : std::string("{}"), review_json(g),
                   g.seat >= 0 && g.hidden ? std::string("[]") : variations_json(g, options.log_path));
 }
 
-std::string replay_page(Registry& registry, const GameLog& log, const ReplayPageOptions& options) {
-  const std::string data = replay_data(registry, log, options);
+std::string replay_page(Plugin& plugin, const GameLog& log, const ReplayPageOptions& options) {
+  const std::string data = replay_data(plugin, log, options);
   const auto& h = log.record.header();
-  std::string title = registry.find(h.game_id()).info().name() + ":";
+  std::string title = plugin.info().name() + ":";
   for (int i = 0; i < h.players_size(); ++i) title += (i ? " vs " : " ") + visible(h.players(i).name());
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

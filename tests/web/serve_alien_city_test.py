@@ -105,7 +105,9 @@ def timings(driver):
         const at = (name) => { const p = performance.getEntriesByName(name)[0]; return p ? p.startTime : -1; };
         return {paint: at('first-contentful-paint'), board: at('gh-board-painted'),
                 moves: performance.getEntriesByName('gh-click-to-board').map((m) => m.duration),
-                answers: performance.getEntriesByName('gh-click-to-answer').map((m) => m.duration)};""")
+                answers: performance.getEntriesByName('gh-click-to-answer').map((m) => m.duration),
+                drawn: performance.getEntriesByName('gh-click-to-drawn').map((m) => m.duration),
+                painted: performance.getEntriesByName('gh-click-to-paint').map((m) => m.duration)};""")
 
 
 def fresh_load(driver, page):
@@ -247,6 +249,8 @@ def main():
             check(not errors, f"no script error in {name}'s console: {errors}")
         clicks = timings(white)["moves"] + timings(black)["moves"]
         answers = sorted(timings(white)["answers"] + timings(black)["answers"])
+        drawn = sorted(timings(white)["drawn"] + timings(black)["drawn"])
+        painted = sorted(timings(white)["painted"] + timings(black)["painted"])
         over = fresh_load(black, url + "/#game=" + game_id)
         print(f"timings: the game page loaded afresh, in play (the phone, watching at ply 6): first contentful paint "
               f"{in_play['paint']:.0f} ms, board painted {in_play['board']:.0f} ms; finished: first contentful paint "
@@ -256,7 +260,10 @@ def main():
             print(f"timings: click to redrawn board over {len(clicks)} moves: median "
                   f"{statistics.median(clicks):.0f} ms, 90th percentile {clicks[int(len(clicks) * 0.9)]:.0f} ms, "
                   f"max {clicks[-1]:.0f} ms; of which the server's answer (click to MoveMade received): median "
-                  f"{statistics.median(answers):.0f} ms, 90th percentile {answers[int(len(answers) * 0.9)]:.0f} ms",
+                  f"{statistics.median(answers):.0f} ms, 90th percentile {answers[int(len(answers) * 0.9)]:.0f} ms; "
+                  f"to the board's DOM updated: median {statistics.median(drawn):.0f} ms, 90th percentile "
+                  f"{drawn[int(len(drawn) * 0.9)]:.0f} ms; to the frame painting it made: median "
+                  f"{statistics.median(painted):.0f} ms, 90th percentile {painted[int(len(painted) * 0.9)]:.0f} ms",
                   flush=True)
         check(len(clicks) == plies, f"every move's click-to-board time measured ({len(clicks)} of {plies})")
     finally:

@@ -73,7 +73,8 @@ HOVER_ATTRIBUTE = re.compile(r' data-hover="[^"]*"')
 
 
 def tiles_in_frame(frame):
-    """The tiles a frame names, its scene read as a scene (NOT_TILES)."""
+    """The tiles a frame names, its scene (or the scene's changes) read as
+    a scene (NOT_TILES)."""
     named = set()
 
     def walk(value):
@@ -85,7 +86,9 @@ def tiles_in_frame(frame):
                 value["refusal"] = re.sub(rf"\bruling [CSMA]\d+\b|\b{re.escape(value['hover'])}\b", "",
                                           value["refusal"]) if value["hover"] else value["refusal"]
             for key, item in value.items():
-                if key not in NOT_TILES:
+                if key == "scene_changes" and item:
+                    walk(json.loads(item))  # a scene's changes: JSON in a string (Hello.scene_changes)
+                elif key not in NOT_TILES:
                     walk(item)
         elif isinstance(value, list):
             for item in value:

@@ -18,12 +18,13 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     print("skipped: python3-selenium is not installed")
     sys.exit(77)
 
-__all__ = ["By", "Select", "Checks", "browser", "wait", "start_server", "text_of", "plies_of", "play_one",
+__all__ = ["By", "Select", "Checks", "unstale", "browser", "wait", "start_server", "text_of", "plies_of", "play_one",
            "script_errors", "create_game", "join_from_lobby", "watch_from_lobby", "frames_received", "finished", "fetch"]
 
 
@@ -130,15 +131,26 @@ def start_server(gamehost, data):
     sys.exit("gamehost serve stopped before listening:\n" + "".join(lines))
 
 
+def unstale(act, tries=20):
+    """act() again when the lobby was drawn again between finding an
+    element and using it (a LobbyUpdate redraws the lists and the form)."""
+    for _ in range(tries - 1):
+        try:
+            return act()
+        except StaleElementReferenceException:
+            pass
+    return act()
+
+
 def create_game(driver, url, game_type, seats):
     """Creates a game in the lobby's form; `seats`: each seat's choice
     ("me", "open", …). Returns the game's id once the board is drawn."""
     driver.get(url + "/")
     wait(driver, lambda d: d.find_elements(By.ID, "gh-create-button"), "the create form")
-    Select(driver.find_element(By.ID, "gh-type")).select_by_value(game_type)
+    unstale(lambda: Select(driver.find_element(By.ID, "gh-type")).select_by_value(game_type))
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'select[data-seat="{len(seats) - 1}"]'), "the seats")
     for i, who in enumerate(seats):
-        Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(who)
+        unstale(lambda: Select(driver.find_element(By.CSS_SELECTOR, f'select[data-seat="{i}"]')).select_by_value(who))
     driver.find_element(By.ID, "gh-create-button").click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gh-board svg"), "the new game's board")
     return re.search(r"#game=(.+)$", driver.current_url).group(1)

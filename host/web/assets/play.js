@@ -11,7 +11,9 @@
   let ws = null, nextId = 1;
   const answers = new Map();  // request id -> callback(message)
   const lobby = { types: [], games: new Map() };
-  let game = null;  // the game shown: { view, scene, drawn, key, message, picker }
+  // The game shown: { view, scene, drawn, key, message, picker, selected,
+  // parts (the page's elements, made once a game), board (GhScene.Board) }.
+  let game = null;
 
   function h(tag, attrs, children) {
     const e = document.createElement(tag);
@@ -53,7 +55,8 @@
     ws = new WebSocket(scheme + location.host + '/ws?format=json');
     ws.onopen = () => {
       connection.textContent = 'connected as ' + playerName();
-      send({ hello: { protocol_version: 1, client: 'gamehost-web', name: playerName(), scenes: true } });
+      send({ hello: { protocol_version: 1, client: 'gamehost-web', name: playerName(), scenes: true,
+        scene_changes: true } });
       route();
     };
     ws.onclose = () => { connection.textContent = 'disconnected: reload the page to connect again'; };
@@ -66,7 +69,7 @@
     const answer = answers.get(replyTo);
     if (answer) { answers.delete(replyTo); if (answer(kind, body) === true) return; }
     switch (kind) {
-      case 'game_types': lobby.types = body.types || []; return showLobby();
+      case 'game_types': lobby.types = body.types || []; lobby.form = null; return showLobby();
       case 'game_list': lobby.games.clear(); for (const g of body.games || []) lobby.games.set(g.game_id, g); return showLobby();
       case 'lobby_update': lobby.games.set(body.game.game_id, body.game); return game ? null : showLobby();
       case 'game_created': for (const t of body.tokens || []) keep(t.key); return;
@@ -77,6 +80,7 @@
       case 'seat_changed': if (game && game.view.game.game_id === body.game_id) {
         game.view.game.seats[num(body.seat.seat)] = body.seat; drawGame();
       } return;
+      case 'scene_shown': return sceneShown(body);
       case 'error': return showError(body);
     }
   }
@@ -208,7 +212,9 @@
       gameTable('Open seats', 'gh-open', games.filter((g) => g.status === 'WAITING')),
       gameTable('In play', 'gh-playing', games.filter((g) => g.status === 'PLAYING')),
       gameTable('Finished', 'gh-finished', games.filter((g) => g.status === 'FINISHED' || g.status === 'ABORTED')));
-    if (lobby.types.length) page.appendChild(createForm());
+    // The form is made once: a list redrawn (a LobbyUpdate) keeps what
+    // the reader has filled in.
+    if (lobby.types.length) page.appendChild(lobby.form || (lobby.form = createForm()));
   }
 
   // ------------------------------------------------------------ a game
@@ -217,12 +223,15 @@
     const id = view.game.game_id;
     if (!game || game.view.game.game_id !== id) {
       if (location.hash !== '#game=' + encodeURIComponent(id)) history.replaceState(null, '', '#game=' + encodeURIComponent(id));
-      game = { view: view, scene: null, drawn: null, message: '', picker: null };
+      game = { view: view, scene: null, drawn: null, message: '', picker: null, selected: '', parts: null,
+        board: new GhScene.Board() };
     }
     game.view = view;
     game.key = num(view.seat) >= 0 ? keptKey(id) : null;
     game.scene = view.position.scene || null;
     game.picker = null;
+    // A connection taken up again knows no selection: it is asked again.
+    if (game.selected && !finished()) sendSelection();
     drawGame();
   }
 
@@ -231,20 +240,54 @@
     const plies = game.view.plies;
     if (plies.length + 1 !== num(made.ply.ply)) { route(); return; }  // a gap: ask again for the whole game
     plies.push(made.ply);
+    let playedAt = -1;
     if (timing.clickedAt >= 0 && num(made.ply.player) === num(game.view.seat)) {
-      const start = timing.clickedAt;
+      playedAt = timing.clickedAt;
       timing.clickedAt = -1;
-      performance.measure('gh-click-to-answer', { start: start, end: performance.now() });
+      performance.measure('gh-click-to-answer', { start: playedAt, end: performance.now() });
+      const start = playedAt;
       afterPaint(() => performance.measure('gh-click-to-board', { start: start, end: performance.now() }));
+      requestAnimationFrame(() => setTimeout(() => performance.measure('gh-click-to-paint', { start: start, end: performance.now() })));
     }
-    game.previous = game.scene;
     game.view.position = made.position;
     game.view.clocks = made.clocks;
     game.view.game.plies = plies.length;
-    game.scene = made.position.scene || null;
+    game.scene = sceneOf(made.position);
     game.picker = null;
     game.message = '';
-    drawGame();
+    drawGame(true);
+    if (playedAt >= 0) performance.measure('gh-click-to-drawn', { start: playedAt, end: performance.now() });
+  }
+
+  // "Why it scores" in play: the selection (a hit area's select, or the
+  // scene's cycle) is sent to the server (Select), which answers the
+  // latest scene drawn with it and draws every later one with it too.
+  function select(value) {
+    if (!game || finished()) return;
+    game.selected = value === game.selected ? '' : value;
+    sendSelection();
+    drawGame();  // the buttons' state at once; the scene when it comes
+  }
+  function sendSelection() {
+    const g = game;
+    send({ select: { game_id: g.view.game.game_id, selected: g.selected } }, (kind, body) => {
+      if (kind === 'error' && game === g) { g.selected = ''; g.message = body.message; drawGame(); return true; }
+    });
+  }
+
+  function sceneShown(shown) {
+    if (!game || game.view.game.game_id !== shown.game_id) return;
+    // Drawn even when another selection was asked meanwhile (its answer
+    // follows): the next scene's changes are written against this one.
+    game.scene = sceneOf(shown) || game.scene;
+    if (!finished()) drawGame();
+  }
+
+  // The scene a message brings: whole, or as its changes to the scene
+  // this connection was sent before in the game (Hello.scene_changes).
+  function sceneOf(carrier) {
+    if (carrier.scene_changes) return GhScene.expandScene(game.scene, JSON.parse(carrier.scene_changes));
+    return carrier.scene || null;
   }
 
   function gameEnded(ended) {
@@ -253,7 +296,7 @@
     game.view.position = ended.position;
     game.view.game.status = 'FINISHED';
     game.view.game.result = ended.result;
-    game.scene = ended.position.scene || game.scene;
+    game.scene = sceneOf(ended.position) || game.scene;
     drawGame();
   }
 
@@ -267,7 +310,11 @@
   // the first board was drawn ("gh-board-painted"), and each move from the
   // click that played it to the frame after the board that shows it
   // ("gh-click-to-board"), and to the server's MoveMade that answers it
-  // ("gh-click-to-answer": the round trip, before any drawing).
+  // ("gh-click-to-answer": the round trip, before any drawing); for the
+  // parts between: to the page's DOM updated ("gh-click-to-drawn") and to
+  // the end of the frame that paints it ("gh-click-to-paint": a task
+  // queued from that frame's requestAnimationFrame runs once the frame is
+  // made; gh-click-to-board waits for the frame after it).
   const timing = { boardPainted: false, clickedAt: -1 };
   function afterPaint(then) {
     if (global.performance && performance.mark) requestAnimationFrame(() => requestAnimationFrame(then));
@@ -281,10 +328,16 @@
     send({ move: { key: key, ply: game.view.plies.length + 1, action_id: action } });
   }
 
+  // A click on the board: a target plays; else a selectable piece (a hit
+  // area with a select) is selected, or unselected when it is already;
+  // anything else clears the selection and says why it is no move.
   function clicked(event) {
     if (!game || !game.drawn) return;
     const p = game.drawn.toBoard(event.clientX, event.clientY);
     const hit = p && game.drawn.hitAt(p.x, p.y);
+    if (hit && (hit.actions || []).length) return chose(hit);
+    if (hit && hit.select) return select(hit.select);
+    if (game.selected) select(game.selected);
     if (hit) chose(hit);
   }
 
@@ -380,30 +433,57 @@
     if (!game.replay) game.replay = GhReplay.mount(game.study, game.replayData);
   }
 
-  function drawGame() {
+  // The game page's elements, made once a game: a move changes their
+  // contents, and the board's <svg> only where the scene changed (so the
+  // scene's motions run from the board as it was).
+  function gameParts() {
+    if (game.parts && game.parts.root.isConnected) return game.parts;
+    const parts = {
+      title: h('h1', { class: 'gh-title' }), who: h('p', { class: 'gh-as', id: 'gh-who' }),
+      clocks: h('div', { class: 'gh-clocks', id: 'gh-clocks' }), board: h('div', { class: 'gh-board', id: 'gh-board' }),
+      status: h('p', { class: 'gh-status', 'aria-live': 'polite' }),
+      message: h('p', { class: 'gh-message', id: 'gh-message', role: 'alert' }), controls: h('div'),
+      why: h('div', { id: 'gh-why-body' }), moves: h('ol', { class: 'gh-moves', id: 'gh-moves' }),
+      text: h('section', { class: 'gh-section' }),
+    };
+    parts.board.addEventListener('click', clicked);
+    const main = h('div', { class: 'gh-main' }, [parts.title, parts.who, parts.clocks, parts.board, parts.status,
+      parts.message, parts.controls]);
+    const side = h('div', { class: 'gh-side' }, [
+      h('section', { class: 'gh-section', id: 'gh-why' }, [h('h2', { text: 'Why it scores' }), parts.why]),
+      h('section', { class: 'gh-section' }, [h('h2', { text: 'Moves' }), parts.moves]), parts.text]);
+    parts.root = h('div', { class: 'gh-layout' }, [main, side]);
+    page.replaceChildren(parts.root);
+    game.parts = parts;
+    game.drawn = null;
+    game.board = new GhScene.Board();
+    return parts;
+  }
+
+  // Draws the game; `moved`: a ply was just played (the board moves to it).
+  function drawGame(moved) {
     const v = game.view, info = v.position.info || {};
     if (finished()) study();
-    const scrolled = window.scrollY;  // a redraw keeps the page where the reader is
-    page.textContent = '';
     const seat = num(v.seat);
     const who = seat >= 0 ? 'You play ' + v.game.seats[seat].seat_name : 'Watching';
     const status = v.game.status === 'WAITING' ? 'Waiting for players'
       : v.game.status === 'PLAYING' ? (myTurn() ? 'Your move' : (v.game.seats[num(info.to_move)] || {}).seat_name + ' to move')
       : 'Game over: ' + (v.game.result || info.result || '');
-    if (game.study) return drawFinished(status);
-    const board = h('div', { class: 'gh-board', id: 'gh-board' });
-    const clocks = h('div', { class: 'gh-clocks', id: 'gh-clocks' });
-    const main = h('div', { class: 'gh-main' }, [
-      h('h1', { class: 'gh-title', text: v.game.game_name + ' ' + v.game.game_id }),
-      h('p', { class: 'gh-as', id: 'gh-who', text: who }), clocks, board,
-      h('p', { class: 'gh-status', id: finished() ? 'gh-over' : 'gh-status', 'aria-live': 'polite', text: status }),
-      h('p', { class: 'gh-message', id: 'gh-message', role: 'alert', text: game.message || '' })]);
-    if (finished()) main.appendChild(downloads());
+    if (game.study) { game.parts = null; return drawFinished(status); }
+    const scrolled = window.scrollY;  // a redraw keeps the page where the reader is
+    const parts = gameParts();
+    parts.title.textContent = v.game.game_name + ' ' + v.game.game_id;
+    parts.who.textContent = who;
+    parts.status.id = finished() ? 'gh-over' : 'gh-status';
+    parts.status.textContent = status;
+    parts.message.textContent = game.message || '';
+    const controls = [];
+    if (finished()) controls.push(downloads());
     if (game.picker) {
       const picker = h('div', { class: 'gh-picker', id: 'gh-picker' });
       for (const choice of game.picker) picker.appendChild(h('button', { 'data-action': choice.id, text: choice.label, onclick: () => play(choice.id) }));
       picker.appendChild(h('button', { text: 'Cancel', onclick: () => { game.picker = null; drawGame(); } }));
-      main.appendChild(picker);
+      controls.push(picker);
     }
     if (myTurn()) {
       // Moves no board click reaches (pass, decline, …): buttons.
@@ -413,52 +493,48 @@
       if (others.length && others.length <= 12) {
         const row = h('div', { class: 'gh-picker', id: 'gh-other-moves' });
         for (const l of others) row.appendChild(h('button', { 'data-action': num(l.id), text: l.notation, onclick: () => play(num(l.id)) }));
-        main.appendChild(row);
+        controls.push(row);
       }
     }
     if (game.key && v.game.status === 'PLAYING')
-      main.appendChild(h('button', { id: 'gh-resign', text: 'Resign', onclick: () => { if (confirm('Resign?')) send({ resign: { key: game.key } }); } }));
-    const moves = h('ol', { class: 'gh-moves', id: 'gh-moves' });
-    for (const p of v.plies) {
+      controls.push(h('button', { id: 'gh-resign', text: 'Resign', onclick: () => { if (confirm('Resign?')) send({ resign: { key: game.key } }); } }));
+    parts.controls.replaceChildren(...controls);
+    // The move list: only the lines that changed are written.
+    const moves = parts.moves;
+    while (moves.children.length > v.plies.length) moves.lastChild.remove();
+    v.plies.forEach((p, i) => {
       const name = num(p.player) >= 0 ? (v.game.seats[num(p.player)] || {}).seat_name : 'chance';
-      moves.appendChild(h('li', { text: name + ': ' + p.notation }));
-    }
-    const side = h('div', { class: 'gh-side' }, [h('section', { class: 'gh-section' }, [h('h2', { text: 'Moves' }), moves])]);
-    if (v.position.text) side.appendChild(h('section', { class: 'gh-section' }, [h('h2', { text: 'Board as text' }),
-      h('pre', { class: 'gh-board-text', text: v.position.text })]));
-    page.appendChild(h('div', { class: 'gh-layout' }, [main, side]));
+      const text = name + ': ' + p.notation;
+      const li = moves.children[i] || moves.appendChild(h('li'));
+      if (li.textContent !== text) li.textContent = text;
+    });
     moves.scrollTop = moves.scrollHeight;
-    drawClocks(clocks);
+    parts.text.replaceChildren(...(v.position.text ? [h('h2', { text: 'Board as text' }),
+      h('pre', { class: 'gh-board-text', text: v.position.text })] : []));
+    drawClocks(parts.clocks);
     if (game.scene && game.scene.bounds) {
-      game.drawn = GhScene.render(game.scene, { previous: game.previous, label: status });
-      game.previous = null;
-      const hits = game.scene.hits || [];
-      for (const rect of game.drawn.svg.querySelectorAll('.gh-hit')) {
-        const hit = hits[num(rect.getAttribute('data-index'))];
-        if (!hit || !(hit.actions || []).length) continue;
-        rect.classList.add('gh-target');
-        // The keyboard alone reaches every target: Tab, then Enter or Space.
-        rect.setAttribute('tabindex', '0');
-        rect.setAttribute('role', 'button');
-        rect.setAttribute('aria-label', (hit.action_labels || []).join(', ') || hit.hover || 'move');
-        rect.addEventListener('keydown', (e) => {
-          if (e.key !== 'Enter' && e.key !== ' ') return;
-          e.preventDefault();
-          chose(hit);
-        });
-      }
-      game.drawn.svg.addEventListener('click', clicked);
-      board.appendChild(game.drawn.svg);
+      game.drawn = game.board.show(game.scene, { animate: !!moved, selected: game.selected, label: status,
+        targets: true, onChoose: chose });
+      if (game.drawn.svg.parentNode !== parts.board) parts.board.replaceChildren(game.drawn.svg);
+      parts.why.replaceChildren(...GhScene.whyParts(game.scene, game.selected, select));
       if (!timing.boardPainted) {
         timing.boardPainted = true;
         afterPaint(() => performance.mark('gh-board-painted'));
       }
     } else {
       game.drawn = null;
-      board.appendChild(h('pre', { class: 'gh-board-text', text: v.position.text || '' }));
+      parts.board.replaceChildren(h('pre', { class: 'gh-board-text', text: v.position.text || '' }));
+      parts.why.replaceChildren();
     }
     window.scrollTo(0, scrolled);
   }
+
+  // Escape clears the selection (the study view's replay has its own keys).
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !game || !game.selected || game.study || finished()) return;
+    e.preventDefault();
+    select(game.selected);
+  });
 
   setInterval(() => {
     const box = document.getElementById('gh-clocks');

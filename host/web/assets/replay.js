@@ -111,11 +111,12 @@
     }
 
     let drawn = null;
+    const boardView = new GhScene.Board();
     function draw(animate) {
       const scene = sceneShown();
-      drawn = GhScene.render(scene, { previous: animate ? state.shown : null, selected: state.selected,
+      drawn = boardView.show(scene, { animate: animate, selected: state.selected,
         label: 'Board after ply ' + state.ply + (scene.status ? ': ' + scene.status : '') });
-      board.replaceChildren(drawn.svg);
+      if (drawn.svg.parentNode !== board) board.replaceChildren(drawn.svg);
       const bounds = scene.bounds || {};
       if (bounds.width > 0 && bounds.height > 0) board.style.aspectRatio = bounds.width + ' / ' + bounds.height;
       state.shown = scene;
@@ -147,31 +148,7 @@
     }
 
     function drawWhy(scene) {
-      const items = [];
-      const cycle = scene.cycle || [];
-      if (cycle.length) {
-        const list = h('div', { class: 'gh-cycle', role: 'group', 'aria-label': 'Selections' });
-        for (const value of cycle) {
-          const pressed = value === state.selected;
-          list.appendChild(h('button', { type: 'button', class: 'gh-select', 'data-select': value,
-            'aria-pressed': pressed ? 'true' : 'false', text: value, onclick: () => select(value) }));
-        }
-        items.push(list);
-      }
-      if (scene.selection_name) items.push(h('p', { class: 'gh-selection', text: 'Selected: ' + scene.selection_name }));
-      const captions = scene.paths.filter((p) => p.label);
-      if (captions.length) {
-        items.push(h('ul', { class: 'gh-captions' }, captions.map((p) => {
-          const li = h('li', { text: p.label });
-          li.style.borderColor = GhScene.cssColour(p.colour);
-          return li;
-        })));
-      }
-      if (!state.selected && !state.variation)
-        items.push(h('p', { class: 'gh-hint', text: cycle.length
-          ? 'Click a piece on the board, or pick it here, to see why it scores (Escape clears).'
-          : 'Nothing to select in this position.' }));
-      why.replaceChildren(...items);
+      why.replaceChildren(...GhScene.whyParts(scene, state.selected, select, !state.variation));
     }
 
     function drawPanel(scene) {

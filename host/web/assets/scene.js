@@ -142,8 +142,9 @@
 
   // ------------------------------------------------------------ shapes
 
-  function drawShape(parent, s, info) {
-    const g = el('g', { 'data-id': s.id, class: s.solid ? 'gh-shape gh-solid' : 'gh-shape' }, parent);
+  // A shape's <g> (not yet in the document) and its box in SVG units.
+  function drawShape(s) {
+    const g = el('g', { 'data-id': s.id, class: s.solid ? 'gh-shape gh-solid' : 'gh-shape' });
     const width = num(s.outline_width) * UNIT;
     const hasOutline = rgba(s.outline).alpha > 0 && width > 0;
     const hasFill = rgba(s.fill).alpha > 0;
@@ -155,7 +156,6 @@
       const drawn = label(g, t.content || '', x, y, num(t.size) * UNIT, !!t.bold, align === 1 ? -1 : align === 2 ? 1 : 0,
         s.fill, s.outline);
       bounds = drawn.box;
-      info.texts.push(bounds);
     } else if (s.rect) {
       const r = s.rect.rect || {};
       const x = num(r.x) * UNIT, y = num(r.y) * UNIT, w = num(r.width) * UNIT, h = num(r.height) * UNIT;
@@ -183,18 +183,63 @@
       if (hasOutline) el('polyline', Object.assign({ points: pointsAttr(s.polyline.points), fill: 'none',
         'stroke-linejoin': 'miter', 'stroke-linecap': 'square' }, strokeAttrs(s.outline, width)), g);
     }
-    if (s.solid) info.solids.push(bounds);
-    if (s.tooltip) info.tooltips.push({ box: bounds, text: s.tooltip });
-    // A shape new since the scene before arrives by its Motion.
-    if (info.previousIds && !info.previousIds.has(s.id)) {
-      const motion = MOTION[enumIndex(s.motion, MOTION)];
-      if (motion !== 'NONE') {
-        g.classList.add('gh-enter-' + motion.toLowerCase());
-        const [px, py] = s.pivot ? pt(s.pivot) : [bounds.x + bounds.w / 2, bounds.y + bounds.h / 2];
-        g.style.transformOrigin = px.toFixed(1) + 'px ' + py.toFixed(1) + 'px';
-      }
-    }
-    return g;
+    return { g: g, box: bounds };
+  }
+
+  // ------------------------------------------------------------ motion
+  // Between two scenes shapes are matched by id, as the viewer does
+  // (viewer/render/scene_drawable.h): a new id arrives by its Motion (the
+  // CSS classes gh-enter-*), a vanished id leaves by it reversed, an id in
+  // both whose drawing changed moves from its old place and cross-fades
+  // from its old look (the viewer blends the colours). 250 ms, easing out.
+  const MOTION_MS = 250;
+  const EASE_OUT = 'cubic-bezier(0.33, 1, 0.68, 1)';
+  function pivotOf(s, b) { return s.pivot ? pt(s.pivot) : [b.x + b.w / 2, b.y + b.h / 2]; }
+  function motionOf(s) { return MOTION[enumIndex(s.motion, MOTION)]; }
+  function pinOrigin(g, s, b) {
+    const [px, py] = pivotOf(s, b);
+    g.style.transformBox = 'view-box';
+    g.style.transformOrigin = px.toFixed(1) + 'px ' + py.toFixed(1) + 'px';
+  }
+  function enter(entry) {
+    const motion = motionOf(entry.shape);
+    if (motion === 'NONE') return;
+    entry.g.classList.add('gh-enter-' + motion.toLowerCase());
+    pinOrigin(entry.g, entry.shape, entry.box);
+  }
+  // The element stays, out of the scene's shapes, until its motion ends.
+  function leave(entry, frames) {
+    const g = entry.g;
+    g.classList.remove('gh-shape', 'gh-solid');
+    g.classList.add('gh-leaving');
+    g.setAttribute('data-left', entry.shape.id);
+    g.removeAttribute('data-id');
+    g.style.pointerEvents = 'none';
+    if (!frames || typeof g.animate !== 'function' || !g.isConnected) { g.remove(); return; }
+    pinOrigin(g, entry.shape, entry.box);
+    const run = g.animate(frames, { duration: MOTION_MS, easing: EASE_OUT, fill: 'forwards' });
+    run.onfinish = run.oncancel = () => g.remove();
+  }
+  function leaveByMotion(entry) {
+    const motion = motionOf(entry.shape);
+    leave(entry, motion === 'NONE' ? null
+      : motion === 'SCALE' ? [{ transform: 'scale(1)', opacity: 1 }, { transform: 'scale(0)', opacity: 0 }]
+      : motion === 'DROP' ? [{ transform: 'none', opacity: 1 }, { transform: 'translateY(-90px)', opacity: 0 }]
+      : [{ opacity: 1 }, { opacity: 0 }]);
+  }
+  // `before` and `after` are the same id: `after` slides from where
+  // `before` was while `before`, above it, fades out.
+  function morph(before, after) {
+    const [x0, y0] = pivotOf(before.shape, before.box), [x1, y1] = pivotOf(after.shape, after.box);
+    const dx = x0 - x1, dy = y0 - y1;
+    const moved = Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5;
+    const shift = 'translate(' + (-dx).toFixed(1) + 'px,' + (-dy).toFixed(1) + 'px)';
+    leave(before, moved ? [{ transform: 'none', opacity: 1 }, { transform: shift, opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }]);
+    if (!moved || typeof after.g.animate !== 'function') return;
+    after.g.classList.add('gh-moving');
+    const run = after.g.animate([{ transform: 'translate(' + dx.toFixed(1) + 'px,' + dy.toFixed(1) + 'px)' }, { transform: 'none' }],
+      { duration: MOTION_MS, easing: EASE_OUT });
+    run.onfinish = run.oncancel = () => after.g.classList.remove('gh-moving');
   }
 
   // ------------------------------------------------------------ paths
@@ -227,10 +272,13 @@
     return { box: best, free: false };
   }
 
-  function drawPaths(parent, scene, info, area) {
+  // The scene's paths into `layer`; those `fresh` says are shown for the
+  // first time (or changed) are drawn as they arrive (progressive routes
+  // step by step, numbers and captions fading in), the others at rest.
+  function drawPaths(layer, scene, info, area, fresh) {
     const paths = list(scene.paths);
-    const layer = el('g', { class: 'gh-paths' }, parent);
-    const groups = paths.map((p) => el('g', { class: 'gh-path', 'data-path': p.id || '' }, layer));
+    const arriving = paths.map(fresh);
+    const groups = paths.map((p, k) => el('g', { class: 'gh-path' + (arriving[k] ? ' gh-path-new' : ''), 'data-path': p.id || '' }, layer));
     const labels = [];
     // As the viewer: every marker, then every line, then the numbers, then
     // the captions.
@@ -243,7 +291,7 @@
         if (i >= steps.length || !steps[i]) return;
         const [x, y] = pt(q);
         labels.push({ path: p, group: groups[k], text: steps[i], x: x, y: y, size: size,
-          delay: p.progressive ? i * stepMs : 0 });
+          delay: p.progressive && arriving[k] ? i * stepMs : 0 });
         if (marker <= 0) return;
         const half = marker * UNIT / 2;
         el('rect', Object.assign({ x: x - half, y: y - half, width: 2 * half, height: 2 * half, rx: half * 0.25,
@@ -256,7 +304,7 @@
       const width = Math.max(2, num(p.width) * UNIT);
       const line = el('polyline', Object.assign({ points: pointsAttr(points), fill: 'none', 'stroke-linejoin': 'round',
         'stroke-linecap': 'square', class: 'gh-route' }, strokeAttrs(p.colour, width)), groups[k]);
-      if (p.progressive) {
+      if (p.progressive && arriving[k]) {
         line.setAttribute('pathLength', '1');
         line.classList.add('gh-progressive');
         line.style.setProperty('--gh-duration', ((points.length - 1) * (num(p.step_ms) || 120)) + 'ms');
@@ -292,7 +340,7 @@
         if (!place.free && shrink > 0.71) continue;
         const b = place.box;
         const caption = el('g', { class: 'gh-caption' }, groups[k]);
-        if (p.progressive) caption.style.animationDelay = ((list(p.points).length - 1) * (num(p.step_ms) || 120)) + 'ms';
+        if (p.progressive && arriving[k]) caption.style.animationDelay = ((list(p.points).length - 1) * (num(p.step_ms) || 120)) + 'ms';
         el('rect', Object.assign({ x: b.x, y: b.y, width: b.w, height: b.h, rx: pad }, fillAttrs(CAPTION_BOX)), caption);
         el('rect', Object.assign({ x: b.x + 1.5, y: b.y + 1.5, width: b.w - 3, height: b.h - 3, rx: pad - 1.5, fill: 'none' },
           strokeAttrs(p.colour, 3)), caption);
@@ -305,50 +353,181 @@
 
   // ------------------------------------------------------------ the scene
 
-  // Draws `scene` (a whole scene: every field printed as gamehost sends
-  // them, or defaults left out) into a new <svg>. options:
-  //   previous: the scene shown before (new shapes then arrive by their Motion)
+  // A board that shows one scene after another in one <svg>, changing only
+  // what changed: a shape whose JSON is the same keeps its element, the
+  // paths and hit areas are drawn again only when they or the shapes
+  // changed. So a move redraws a few shapes, not the board, and a shape
+  // can move from where it was (the motions above).
+  function Board() {
+    this.svg = null;
+    this.frame = null;        // the bounds and background the <svg> was made for
+    this.layers = new Map();  // layer id -> <g>
+    this.shapes = new Map();  // shape id -> { key, shape, g, box, layer }
+    this.pathKeys = new Map();  // path id -> its JSON, as drawn
+    this.pathsKey = null;
+    this.hitsKey = null;
+    this.hitAreas = [];
+    this.tooltips = [];
+    this.onChoose = null;
+  }
+
+  Board.prototype.reset = function (area, background) {
+    const old = this.svg;
+    this.svg = el('svg', {
+      xmlns: SVG_NS, viewBox: [area.x, area.y, area.w, area.h].map((v) => +v.toFixed(2)).join(' '),
+      preserveAspectRatio: 'xMidYMid meet', class: 'gh-scene', role: 'img',
+    });
+    el('rect', Object.assign({ x: area.x, y: area.y, width: area.w, height: area.h, class: 'gh-background' },
+      fillAttrs(background)), this.svg);
+    this.pathsGroup = el('g', { class: 'gh-paths' }, this.svg);
+    this.hitsGroup = el('g', { class: 'gh-hits' }, this.svg);
+    this.layers.clear();
+    this.shapes.clear();
+    this.pathKeys.clear();
+    this.pathsKey = this.hitsKey = null;
+    if (old && old.parentNode) old.parentNode.replaceChild(this.svg, old);
+  };
+
+  // Shows `scene` (a whole scene: every field printed as gamehost sends
+  // them, or defaults left out). options:
+  //   animate: shapes arrive, leave and move by their Motion (else the
+  //     scene is simply shown; routes first shown are drawn step by step)
+  //   previous: for a board showing its first scene, the scene before it
+  //     (its ids are not new)
   //   selected: the selection drawn (its hit area is marked)
-  //   label: the accessible name of the board
-  // Returns { svg, tooltipAt(x, y), hitAt(x, y), toBoard(clientX, clientY) }
-  // with board coordinates.
-  function render(scene, options) {
+  //   targets: mark the hit areas with actions as targets, in the Tab order
+  //     (Enter or Space calls onChoose(hit))
+  //   onChoose, label (the accessible name of the board)
+  // Returns { svg, tooltipAt(x, y), hitAt(x, y), toBoard(clientX, clientY),
+  // changes } with board coordinates; changes counts the shapes that
+  // entered, left, changed and stayed.
+  Board.prototype.show = function (scene, options) {
     options = options || {};
     const b = scene.bounds || {};
     const bw = num(b.width) > 0 ? num(b.width) : 1, bh = num(b.height) > 0 ? num(b.height) : 1;
     const area = box(num(b.x) * UNIT, num(b.y) * UNIT, bw * UNIT, bh * UNIT);
-    const svg = el('svg', {
-      xmlns: SVG_NS, viewBox: [area.x, area.y, area.w, area.h].map((v) => +v.toFixed(2)).join(' '),
-      preserveAspectRatio: 'xMidYMid meet', class: 'gh-scene', role: 'img',
-      'aria-label': options.label || scene.status || 'the board',
-    });
     const background = num(scene.background) || VIEWER_BACKGROUND;
-    el('rect', Object.assign({ x: area.x, y: area.y, width: area.w, height: area.h, class: 'gh-background' },
-      fillAttrs(background)), svg);
+    const frame = [area.x, area.y, area.w, area.h, background].join(' ');
+    const first = !this.svg || frame !== this.frame;
+    if (first) this.reset(area, background);
+    this.frame = frame;
+    const svg = this.svg;
+    svg.setAttribute('aria-label', options.label || scene.status || 'the board');
     let previousIds = null;
-    if (options.previous) {
+    if (first && options.previous) {
       previousIds = new Set();
       for (const l of list(options.previous.layers)) for (const s of list(l.shapes)) previousIds.add(s.id);
     }
-    const info = { texts: [], solids: [], tooltips: [], previousIds: previousIds };
-    for (const layer of list(scene.layers)) {
-      const g = el('g', { class: 'gh-layer', 'data-layer': layer.id }, svg);
-      for (const s of list(layer.shapes)) drawShape(g, s, info);
+    const animate = !!options.animate || !!previousIds;
+    const changes = { entered: 0, left: 0, changed: 0, kept: 0 };
+    const info = { texts: [], solids: [], tooltips: [] };
+    // The shapes gone first: they leave from where they are, and the
+    // others are placed around them.
+    const seen = new Set();
+    for (const layer of list(scene.layers)) for (const s of list(layer.shapes)) seen.add(s.id);
+    for (const [id, entry] of this.shapes) {
+      if (seen.has(id)) continue;
+      this.shapes.delete(id);
+      ++changes.left;
+      if (animate) leaveByMotion(entry); else entry.g.remove();
     }
-    drawPaths(svg, scene, info, area);
-    const hits = el('g', { class: 'gh-hits' }, svg);
-    const hitAreas = list(scene.hits);
-    hitAreas.forEach((h, i) => {
-      const r = h.rect || {};
-      const rect = el('rect', { x: num(r.x) * UNIT, y: num(r.y) * UNIT, width: num(r.width) * UNIT,
-        height: num(r.height) * UNIT, class: 'gh-hit', 'data-index': i }, hits);
-      if (h.select) {
-        rect.setAttribute('data-select', h.select);
-        rect.classList.add('gh-selectable');
-        if (h.select === options.selected) rect.classList.add('gh-selected');
+    const live = (node) => {  // the next node that is not leaving
+      while (node && node.classList.contains('gh-leaving')) node = node.nextSibling;
+      return node;
+    };
+    let after = svg.firstChild;  // the background
+    for (const layer of list(scene.layers)) {
+      let g = this.layers.get(layer.id);
+      if (!g) {
+        g = el('g', { class: 'gh-layer', 'data-layer': layer.id });
+        this.layers.set(layer.id, g);
       }
-      if (h.hover) rect.setAttribute('data-hover', h.hover);
-    });
+      if (after.nextSibling !== g) svg.insertBefore(g, after.nextSibling);
+      after = g;
+      let previous = null;
+      for (const s of list(layer.shapes)) {
+        const kept = this.shapes.get(s.id);
+        const key = kept && kept.shape === s ? kept.key : JSON.stringify(s);
+        let entry = kept;
+        if (kept && kept.key === key && kept.layer === layer.id) {
+          kept.shape = s;
+          ++changes.kept;
+        } else {
+          const drawn = drawShape(s);
+          entry = { key: key, shape: s, g: drawn.g, box: drawn.box, layer: layer.id };
+          this.shapes.set(s.id, entry);
+          if (kept) {
+            ++changes.changed;
+            if (animate) morph(kept, entry); else kept.g.remove();
+          } else {
+            ++changes.entered;
+            if (animate && !(previousIds && previousIds.has(s.id))) enter(entry);
+          }
+        }
+        const want = live(previous ? previous.nextSibling : g.firstChild);
+        if (want !== entry.g) g.insertBefore(entry.g, want);
+        previous = entry.g;
+        if (s.text) info.texts.push(entry.box);
+        if (s.solid) info.solids.push(entry.box);
+        if (s.tooltip) info.tooltips.push({ box: entry.box, text: s.tooltip });
+      }
+    }
+    if (after.nextSibling !== this.pathsGroup) svg.insertBefore(this.pathsGroup, after.nextSibling);
+    this.tooltips = info.tooltips;
+
+    // The paths: drawn again when they or the shapes they keep clear of changed.
+    const paths = list(scene.paths);
+    const pathKeys = new Map(paths.map((p) => [p.id || '', JSON.stringify(p)]));
+    const pathsKey = [...pathKeys.values()].join('\n');
+    if (changes.entered || changes.left || changes.changed || pathsKey !== this.pathsKey || first) {
+      const before = this.pathKeys;
+      const group = el('g', { class: 'gh-paths' });
+      drawPaths(group, scene, info, area, (p) => before.get(p.id || '') !== pathKeys.get(p.id || ''));
+      svg.replaceChild(group, this.pathsGroup);
+      this.pathsGroup = group;
+      this.pathKeys = pathKeys;
+      this.pathsKey = pathsKey;
+    }
+
+    // The hit areas, on top.
+    const hitAreas = list(scene.hits);
+    this.hitAreas = hitAreas;
+    this.onChoose = options.onChoose || null;
+    const hitsKey = JSON.stringify(hitAreas) + (options.targets ? ' targets' : '');
+    if (hitsKey !== this.hitsKey) {
+      this.hitsKey = hitsKey;
+      const hits = el('g', { class: 'gh-hits' });
+      hitAreas.forEach((h, i) => {
+        const r = h.rect || {};
+        const rect = el('rect', { x: num(r.x) * UNIT, y: num(r.y) * UNIT, width: num(r.width) * UNIT,
+          height: num(r.height) * UNIT, class: 'gh-hit', 'data-index': i }, hits);
+        if (h.select) {
+          rect.setAttribute('data-select', h.select);
+          rect.classList.add('gh-selectable');
+        }
+        if (h.hover) rect.setAttribute('data-hover', h.hover);
+        if (!options.targets || !list(h.actions).length) return;
+        rect.classList.add('gh-target');
+        // The keyboard alone reaches every target: Tab, then Enter or Space.
+        rect.setAttribute('tabindex', '0');
+        rect.setAttribute('role', 'button');
+        rect.setAttribute('aria-label', list(h.action_labels).join(', ') || h.hover || 'move');
+        rect.addEventListener('keydown', (e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          if (this.onChoose) this.onChoose(h);
+        });
+      });
+      svg.replaceChild(hits, this.hitsGroup);
+      this.hitsGroup = hits;
+    }
+    for (const rect of this.hitsGroup.querySelectorAll('.gh-selectable'))
+      rect.classList.toggle('gh-selected', !!options.selected && rect.getAttribute('data-select') === options.selected);
+    return this.drawn(changes);
+  };
+
+  Board.prototype.drawn = function (changes) {
+    const svg = this.svg, board = this;
     function toBoard(clientX, clientY) {
       const m = svg.getScreenCTM();
       if (!m) return null;
@@ -356,18 +535,74 @@
       return { x: p.x / UNIT, y: p.y / UNIT };
     }
     function tooltipAt(x, y) {
-      for (let i = info.tooltips.length - 1; i >= 0; --i)
-        if (contains(info.tooltips[i].box, x * UNIT, y * UNIT)) return info.tooltips[i].text;
+      for (let i = board.tooltips.length - 1; i >= 0; --i)
+        if (contains(board.tooltips[i].box, x * UNIT, y * UNIT)) return board.tooltips[i].text;
       return '';
     }
     function hitAt(x, y) {
+      const hitAreas = board.hitAreas;
       for (let i = hitAreas.length - 1; i >= 0; --i) {
         const r = hitAreas[i].rect || {};
         if (x >= num(r.x) && x < num(r.x) + num(r.width) && y >= num(r.y) && y < num(r.y) + num(r.height)) return hitAreas[i];
       }
       return null;
     }
-    return { svg: svg, tooltipAt: tooltipAt, hitAt: hitAt, toBoard: toBoard };
+    return { svg: svg, tooltipAt: tooltipAt, hitAt: hitAt, toBoard: toBoard, changes: changes };
+  };
+
+  // `scene` drawn into a new <svg> (a board of its own; options as show's).
+  function render(scene, options) {
+    return new Board().show(scene, options);
+  }
+
+  // "Why it scores": what the plugin says of a selection, as HTML parts
+  // (the replay and the served page show them beside the board). The
+  // scene's cycle as buttons (so the keyboard alone reaches every
+  // selection; onSelect(value)), the selection's name, each path's caption
+  // in its colour, or a hint of what to click.
+  function whyParts(scene, selected, onSelect, hint) {
+    const parts = [];
+    const cycle = list(scene.cycle);
+    if (cycle.length) {
+      const row = document.createElement('div');
+      row.className = 'gh-cycle';
+      row.setAttribute('role', 'group');
+      row.setAttribute('aria-label', 'Selections');
+      for (const value of cycle) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'gh-select';
+        b.setAttribute('data-select', value);
+        b.setAttribute('aria-pressed', value === selected ? 'true' : 'false');
+        b.textContent = value;
+        b.addEventListener('click', () => onSelect(value));
+        row.appendChild(b);
+      }
+      parts.push(row);
+    }
+    const line = (tag, className, text) => {
+      const e = document.createElement(tag);
+      e.className = className;
+      e.textContent = text;
+      return e;
+    };
+    if (scene.selection_name) parts.push(line('p', 'gh-selection', 'Selected: ' + scene.selection_name));
+    const captions = list(scene.paths).filter((p) => p.label);
+    if (captions.length) {
+      const ul = document.createElement('ul');
+      ul.className = 'gh-captions';
+      for (const p of captions) {
+        const li = line('li', '', p.label);
+        li.style.borderColor = cssColour(p.colour);
+        ul.appendChild(li);
+      }
+      parts.push(ul);
+    }
+    if (!selected && hint !== false)
+      parts.push(line('p', 'gh-hint', cycle.length
+        ? 'Click a piece on the board, or pick it here, to see why it scores (Escape clears).'
+        : 'Nothing to select in this position.'));
+    return parts;
   }
 
   // A panel line's spans as HTML (text and glyphs in their colours).
@@ -389,5 +624,6 @@
     }
   }
 
-  global.GhScene = { expandScene: expandScene, render: render, panelLine: panelLine, cssColour: cssColour, UNIT: UNIT };
+  global.GhScene = { expandScene: expandScene, Board: Board, render: render, whyParts: whyParts, panelLine: panelLine,
+    cssColour: cssColour, UNIT: UNIT };
 })(typeof window !== 'undefined' ? window : this);

@@ -1,5 +1,7 @@
 // gamehost serve: HTTP and WebSocket on one port (Boost.Beast), one network
-// thread for every connection and game, engines on their own bounded pool.
+// thread for every connection and game, engines on their own bounded pool,
+// a finished game's replay (/games/ID.replay.json, .html) on a thread of
+// its own.
 //   GET /                 a placeholder page (the web client comes later)
 //   GET /games/ID.ghlog   the log of a finished game
 //   GET /ws               the WebSocket of net.proto (docs/protocol.md)

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +54,11 @@ class Peer {
   bool password_ok = false;   // Hello gave the join password (or none is needed)
   bool scenes = false;        // Hello.scenes: send Position.scene (room_scenes.cc)
   bool seat_samples = false;  // Hello.seat_samples: send Position.seat_sample (room_samples.cc)
+  bool scene_changes = false;  // Hello.scene_changes: scenes after the first as changes
+  // Per game id: the selection its scenes are drawn with (Select), and the
+  // scene sent last (with scene_changes) that the next is written against.
+  std::map<std::string, std::string> selections;
+  std::map<std::string, pb::Scene> scenes_sent;
 };
 
 // What rooms share: the loop, the engine pool, the records.
@@ -130,7 +136,12 @@ class Room : public std::enable_shared_from_this<Room> {
   net::GameView view_for(int seat);
   // Adds Position.scene to `position` (the latest) for `seat` when `peer`
   // asked for scenes (room_scenes.cc).
-  void add_scene(net::Position& position, int seat, const Peer& peer);
+  // `whole`: the scene whole even to a peer that takes changes (a GameView).
+  void add_scene(net::Position& position, int seat, Peer& peer, bool whole = false);
+  // Select: `peer`'s selection in this game, kept for its later scenes, and
+  // the latest scene drawn with it (SceneShown). Returns an error (code set)
+  // when `peer` does not follow the game or asked for no scenes.
+  std::optional<net::Error> select(const std::shared_ptr<Peer>& peer, const std::string& selected, std::uint64_t reply_to);
   // Adds Position.seat_sample for `seat` when it is to move in a game with
   // hidden information and `peer` asked for samples (room_samples.cc).
   void add_seat_sample(net::Position& position, int seat, const Peer& peer);
@@ -211,6 +222,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t line_ = 0;
   bool closed_ = false;
   std::optional<std::vector<std::string>> scene_overlays_;  // the game's default overlays (room_scenes.cc)
+  // The scene of the latest state for `seat`, drawn with `selected`
+  // (room_scenes.cc); nullopt for a plugin without scenes.
+  std::optional<pb::Scene> latest_scene(int seat, const std::string& selected);
+  // `scene` for `peer`: whole into `full`, or as its changes to the scene
+  // the peer was sent before into `changes` (Hello.scene_changes).
+  void give_scene(Peer& peer, pb::Scene scene, bool whole, pb::Scene& full, std::string& changes);
 };
 
 }  // namespace gamehost::server

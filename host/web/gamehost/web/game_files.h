@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "gamehost/calls/registry.h"
+#include "gamehost/calls/plugin.h"
 
 namespace gamehost::web {
 
@@ -26,8 +26,10 @@ inline constexpr std::string_view kGameFileFormats[] = {"replay.json", "html"};
 //   when there is one; kept beside the log (LOG.replay.json) and made
 //   again when the log or the review is newer;
 // - "html": the one-file replay, as `gamehost export --format html`.
-// Throws HostError naming the file for a log that does not read or does
-// not replay.
-GameFile finished_game_file(Registry& registry, const std::filesystem::path& log, std::string_view format);
+// `plugin` is the game's, an instance only this call uses: the server
+// makes these on a worker thread (a finished Alien City game takes
+// seconds), each with its own clone. Throws HostError naming the file for
+// a log that does not read or does not replay.
+GameFile finished_game_file(Plugin& plugin, const std::filesystem::path& log, std::string_view format);
 
 }  // namespace gamehost::web

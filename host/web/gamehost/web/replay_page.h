@@ -34,4 +34,10 @@ std::string replay_page(Registry& registry, const GameLog& log, const ReplayPage
 // Throws as replay_page.
 std::string replay_data(Registry& registry, const GameLog& log, const ReplayPageOptions& options);
 
+// The same with the game's plugin instance (a caller on another thread
+// than the registry's passes its own clone). Throws HostError when the log
+// is of another game.
+std::string replay_page(Plugin& plugin, const GameLog& log, const ReplayPageOptions& options);
+std::string replay_data(Plugin& plugin, const GameLog& log, const ReplayPageOptions& options);
+
 }  // namespace gamehost::web
