@@ -1,5 +1,5 @@
 // Per-seat views of a recorded game: `analyze --as` and `export --as`
-// (`show --as` is in cmd_inspect.cc). A seat is shown its observation, its
+// (`show --as` is in cmd_show.cc). A seat is shown its observation, its
 // own legal actions, and the plies it saw; other seats' private draws are
 // masked (gamehost/secrets/record_as_seat.h).
 #include <fmt/core.h>

@@ -138,7 +138,7 @@ GameLog seat_log(Registry& registry, const GameLog& log, const std::string& as, 
 // --position FILE as the game option position=TEXT.
 v1::OptionValue position_option(const std::string& path);
 // The state a position file starts (with more game options NAME=VALUE);
-// errors name the file (cmd_inspect.cc).
+// errors name the file (position_source.cc).
 std::string position_state(Plugin& plugin, const std::string& position, const std::vector<std::string>& options);
 
 // Printable diagrams (cmd_diagram.cc, docs/teaching.md).

@@ -1,4 +1,4 @@
-// `gamehost analyze --live` (cmd_live.cc), called by `analyze` (cmd_inspect.cc).
+// `gamehost analyze --live` (cmd_live.cc), called by `analyze` (cmd_analyze.cc).
 #pragma once
 
 #include <cstdint>

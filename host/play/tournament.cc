@@ -2,6 +2,7 @@
 #include "gamehost/play/tournament.h"
 
 #include <fmt/core.h>
+#include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
 #include <chrono>
@@ -10,14 +11,16 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
-#include <thread>
 
+#include "gamehost/calls/parallel.h"
 #include "gamehost/play/agents/spec.h"
 #include "gamehost/secrets/chance_secret.h"
 #include "gamehost/play/faults.h"
 #include "gamehost/play/play.h"
 #include "gamehost/play/tournament_resume.h"
+#include "gamehost/play/tournament_results.pb.h"
 #include "gamehost/play/tournament_shard.h"
+#include "gamehost/records/json_codec.h"
 
 namespace gamehost {
 
@@ -216,7 +219,9 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
   std::string error;
   const auto start = std::chrono::steady_clock::now();
 
-  auto worker = [&](std::unique_ptr<Plugin> game) {
+  // One game after another on its own clone of the plugin, until the
+  // schedule is done or the tournament halts.
+  auto play_games = [&](Plugin& game) {
     while (!halt.load()) {
       const int i = next.fetch_add(1);
       if (i >= run.range.last) break;
@@ -233,7 +238,7 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
       ps.max_plies = s.max_plies;
       const auto t0 = std::chrono::steady_clock::now();
       try {
-        const PlayResult r = play_game(*game, ps);
+        const PlayResult r = play_game(game, ps);
         if (r.fault) {  // recorded, and the tournament goes on
           GameFault f;
           f.index = i;
@@ -274,26 +279,32 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
         halt = true;
       }
     }
+  };
+
+  // Thread 0 (this one) watches for a stop while the others play: polled,
+  // since a signal handler cannot notify.
+  const int jobs = std::min(s.jobs, total);
+  running = jobs;
+  run_on_threads(jobs + 1, [&](int thread) {
+    if (thread == 0) {
+      std::unique_lock lock(mu);
+      while (running > 0) {
+        cv.wait_for(lock, std::chrono::milliseconds(50));
+        if (s.stop && s.stop->load()) halt = true;
+      }
+      return;
+    }
+    try {
+      play_games(*plugin.clone());
+    } catch (const std::exception& e) {  // the clone failed to start
+      std::lock_guard lock(mu);
+      if (error.empty()) error = e.what();
+      halt = true;
+    }
     std::lock_guard lock(mu);
     --running;
     cv.notify_all();
-  };
-
-  const int jobs = std::min(s.jobs, total);
-  std::vector<std::thread> pool;
-  {
-    std::lock_guard lock(mu);
-    running = jobs;
-  }
-  for (int j = 0; j < jobs; ++j) pool.emplace_back(worker, plugin.clone());
-  {
-    std::unique_lock lock(mu);
-    while (running > 0) {
-      cv.wait_for(lock, std::chrono::milliseconds(50));
-      if (s.stop && s.stop->load()) halt = true;  // polled: a signal handler cannot notify
-    }
-  }
-  for (auto& t : pool) t.join();
+  });
   if (!error.empty()) throw HostError(error);
   for (auto& o : done)
     if (o) run.finished.push_back(std::move(*o));
@@ -308,23 +319,14 @@ TournamentRun run_tournament(Plugin& plugin, const TournamentSettings& s) {
 
 namespace {
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20) out += fmt::format("\\u{:04x}", static_cast<int>(ch));
-        else out += ch;
-    }
-  }
-  return out + "\"";
+std::string to_json(const google::protobuf::Message& message) {
+  std::string json;
+  // Only text that is not UTF-8 fails, which agents' specs, results and
+  // paths written by this program are not.
+  if (!google::protobuf::util::MessageToJsonString(message, &json, json_print_options()).ok())
+    throw HostError("cannot write a tournament's results as JSON");
+  return json;  // ends with a line break
 }
-
-std::string num(double x) { return std::isfinite(x) ? fmt::format("{}", x) : "null"; }
 
 }  // namespace
 
@@ -334,61 +336,66 @@ TournamentGame tournament_game(const Plugin& plugin) {
 
 std::string standings_json(const TournamentGame& game, const TournamentSettings& settings, const TournamentRun& run,
                            const Standings& s) {
-  std::string o = "{\n";
-  o += fmt::format("  \"game\": {},\n  \"game_version\": {},\n", quoted(game.id), quoted(game.version));
-  o += "  \"agents\": [";
-  for (std::size_t i = 0; i < settings.agents.size(); ++i) o += (i ? ", " : "") + quoted(settings.agents[i]);
-  o += "],\n";
-  o += fmt::format("  \"games_per_pairing\": {},\n  \"seed\": {},\n", settings.games_per_pairing, settings.seed);
-  o += fmt::format("  \"games_planned\": {},\n  \"games_finished\": {},\n  \"games_faulted\": {},\n  \"interrupted\": {},\n",
-                   run.schedule.size(), run.finished.size(), run.faults.size(), run.interrupted ? "true" : "false");
-  o += fmt::format("  \"elo_method\": {},\n  \"elo_prior_virtual_draws\": {},\n",
-                   quoted("Bradley-Terry maximum likelihood on the Elo scale, draws as half points, mean 0, "
-                          "95% interval = 1.96 standard errors from the inverse Fisher information"),
-                   s.elo.prior ? 1 : 0);
-  o += "  \"table\": [\n";
-  for (std::size_t i = 0; i < s.rows.size(); ++i) {
-    const auto& r = s.rows[i];
-    o += fmt::format(
-        "    {{\"agent\": {}, \"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"mean_score_for\": {}, "
-        "\"mean_score_against\": {}, \"score_difference\": {}, \"elo\": {}, \"elo_low\": {}, \"elo_high\": {}}}{}\n",
-        quoted(r.name), r.games, r.wins, r.draws, r.losses, num(r.score_for), num(r.score_against),
-        num(r.score_for - r.score_against), num(r.elo), num(r.elo_low), num(r.elo_high), i + 1 < s.rows.size() ? "," : "");
+  pb::TournamentResults out;
+  out.set_game(game.id);
+  out.set_game_version(game.version);
+  for (const auto& a : settings.agents) out.add_agents(a);
+  out.set_games_per_pairing(settings.games_per_pairing);
+  out.set_seed(settings.seed);
+  out.set_games_planned(static_cast<int>(run.schedule.size()));
+  out.set_games_finished(static_cast<int>(run.finished.size()));
+  out.set_games_faulted(static_cast<int>(run.faults.size()));
+  out.set_interrupted(run.interrupted);
+  out.set_elo_method(
+      "Bradley-Terry maximum likelihood on the Elo scale, draws as half points, mean 0, 95% interval = 1.96 standard "
+      "errors from the inverse Fisher information");
+  out.set_elo_prior_virtual_draws(s.elo.prior ? 1 : 0);
+  for (const auto& r : s.rows) {
+    auto& row = *out.add_table();
+    row.set_agent(r.name);
+    row.set_games(r.games), row.set_wins(r.wins), row.set_draws(r.draws), row.set_losses(r.losses);
+    row.set_mean_score_for(r.score_for);
+    row.set_mean_score_against(r.score_against);
+    row.set_score_difference(r.score_for - r.score_against);
+    row.set_elo(r.elo), row.set_elo_low(r.elo_low), row.set_elo_high(r.elo_high);
   }
-  o += "  ],\n";
-  o += fmt::format(
-      "  \"first_player\": {{\"seat\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"win_rate\": {}, "
-      "\"low\": {}, \"high\": {}}},\n",
-      quoted(game.first_seat), s.first_wins, s.first_draws, s.first_losses, num(s.first_rate),
-      num(s.first_low), num(s.first_high));
-  o += "  \"games\": [\n";
-  for (std::size_t i = 0; i < run.finished.size(); ++i) {
-    const auto& g = run.finished[i];
-    o += fmt::format(
-        "    {{\"game\": {}, \"seed\": {}, \"players\": [{}, {}], \"returns\": [{}, {}], \"scores\": [{}, {}], "
-        "\"plies\": {}, \"result\": {}, \"log\": {}}}{}\n",
-        g.index + 1, g.seed, quoted(settings.agents[g.agent[0]]), quoted(settings.agents[g.agent[1]]),
-        num(g.returns[0]), num(g.returns[1]), num(g.scores[0]), num(g.scores[1]), g.plies,
-        quoted(g.result), quoted(g.log), i + 1 < run.finished.size() ? "," : "");
+  auto& first = *out.mutable_first_player();
+  first.set_seat(game.first_seat);
+  first.set_wins(s.first_wins), first.set_draws(s.first_draws), first.set_losses(s.first_losses);
+  first.set_win_rate(s.first_rate), first.set_low(s.first_low), first.set_high(s.first_high);
+  for (const auto& g : run.finished) {
+    auto& entry = *out.add_games();
+    entry.set_game(g.index + 1);
+    entry.set_seed(g.seed);
+    for (const int agent : g.agent) entry.add_players(settings.agents[static_cast<std::size_t>(agent)]);
+    for (const double x : g.returns) entry.add_returns(x);
+    for (const double x : g.scores) entry.add_scores(x);
+    entry.set_plies(g.plies);
+    entry.set_result(g.result);
+    entry.set_log(g.log);
   }
-  o += "  ],\n  \"faults\": [\n";
-  for (std::size_t i = 0; i < run.faults.size(); ++i) {
-    const auto& f = run.faults[i];
-    o += fmt::format("    {{\"game\": {}, \"seed\": {}, \"players\": [{}, {}], \"plies\": {}, \"fault\": {}, \"log\": {}}}{}\n",
-                     f.index + 1, f.seed, quoted(settings.agents[f.agent[0]]), quoted(settings.agents[f.agent[1]]),
-                     f.plies, quoted(f.fault), f.log.empty() ? "null" : quoted(f.log),
-                     i + 1 < run.faults.size() ? "," : "");
+  for (const auto& f : run.faults) {
+    auto& entry = *out.add_faults();
+    entry.set_game(f.index + 1);
+    entry.set_seed(f.seed);
+    for (const int agent : f.agent) entry.add_players(settings.agents[static_cast<std::size_t>(agent)]);
+    entry.set_plies(f.plies);
+    entry.set_fault(f.fault);
+    entry.set_log(f.log);
   }
-  o += "  ]\n}\n";
-  return o;
+  return to_json(out);
 }
 
 std::string timing_json(const TournamentSettings& settings, const TournamentRun& run) {
-  std::string o = fmt::format("{{\n  \"jobs\": {},\n  \"seconds\": {},\n  \"games\": [\n", settings.jobs, num(run.seconds));
-  for (std::size_t i = 0; i < run.finished.size(); ++i)
-    o += fmt::format("    {{\"game\": {}, \"seconds\": {}}}{}\n", run.finished[i].index + 1, num(run.finished[i].seconds),
-                     i + 1 < run.finished.size() ? "," : "");
-  return o + "  ]\n}\n";
+  pb::TournamentTiming out;
+  out.set_jobs(settings.jobs);
+  out.set_seconds(run.seconds);
+  for (const auto& g : run.finished) {
+    auto& entry = *out.add_games();
+    entry.set_game(g.index + 1);
+    entry.set_seconds(g.seconds);
+  }
+  return to_json(out);
 }
 
 }  // namespace gamehost

@@ -351,7 +351,7 @@ TEST_CASE("agents decide the same whatever the other hand and the future draws",
           for (const cp::State* x : {static_cast<const cp::State*>(&s), &t}) {
             const std::string bytes = cp::serialize(*x);
             const auto info = plugin->query(bytes, gamehost::full_flags());
-            // Through the host's seat view, as play_game shows agents.
+            // Through the host's agent view, as play_game shows agents.
             gamehost::AgentView view(*plugin, 77);
             view.show(bytes, info, seat_i, ply + 1);
             const auto agent = gamehost::make_agent(spec, gamehost::AgentContext{9, seat_i, nullptr, nullptr});

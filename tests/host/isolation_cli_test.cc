@@ -130,7 +130,7 @@ TEST_CASE("tournament: a game stopped by a fault is recorded and the others are 
                         "  game 4 seed 2: random:seed=2 vs random:seed=1, after 5 plies: fault_game: Apply at ply 6: "
                         "crashed (signal 11, Segmentation fault)\n"));
   const std::string json = test::read_file(dir / "results.json");
-  CHECK_THAT(json, Catch::Contains("\"games_finished\": 2,\n  \"games_faulted\": 2,"));
+  CHECK_THAT(json, Catch::Contains("\"games_finished\": 2,\n \"games_faulted\": 2,"));
   CHECK_THAT(json, Catch::Contains("\"fault\": \"fault_game: Apply at ply 6: crashed (signal 11, Segmentation fault)\""));
   const auto v = test::run_gamehost({"--plugins", kPlugins, "verify",
                                      (dir / "games/g0002-random-seed-2-vs-random-seed-1-seed1.ghlog").string()});

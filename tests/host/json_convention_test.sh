@@ -52,7 +52,7 @@ need(len(state["legal_ids"]) == len(state["legal"]) > 0, "analyze: legal_ids and
 need(any(p["seat"] == 0 and p["reviewed"] for p in docs["review.json"]["plies"]), "review: no ply of seat 0")
 need(all("points_lost" in p for p in docs["review.json"]["plies"] if p.get("reviewed")),
      "review: points_lost missing where it is 0")
-need(docs["t/results.json"]["games"][0]["seed"] == 1, "results.json: the first game's seed")
+need(docs["t/results.json"]["games"][0]["seed"] == "1", "results.json: the first game's seed, a 64-bit integer as a string")
 print("\n".join(bad) if bad else "PASS")
 sys.exit(1 if bad else 0)
 PY

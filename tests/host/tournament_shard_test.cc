@@ -99,8 +99,9 @@ TEST_CASE("shards run at once and merged give the single run's results", "[tourn
   CHECK(test::read_file(t / "results.json") == expected);
   // The clock goes to timing.json: every game's seconds, as its shard measured them.
   const std::string timing = test::read_file(t / "timing.json");
-  CHECK(timing.rfind("{\n  \"jobs\": 1,\n  \"seconds\": ", 0) == 0);
-  for (int g = 1; g <= 12; ++g) CHECK(timing.find(fmt::format("{{\"game\": {}, \"seconds\": ", g)) != std::string::npos);
+  CHECK(timing.rfind("{\n \"jobs\": 1,\n \"seconds\": ", 0) == 0);
+  for (int g = 1; g <= 12; ++g)
+    CHECK(timing.find(fmt::format("\"game\": {},\n   \"seconds\": ", g)) != std::string::npos);
   CHECK(table_of(merged.out) == table_of(single.out));
   CHECK(merged.out.rfind("Merged 3 shards of a tournament of alien_city 1.0.0: 12 games\nResults: 12 games in ", 0) == 0);
   CHECK(merged.out.find("Table and games: " + (t / "results.json").string() + "\n") != std::string::npos);

@@ -34,8 +34,10 @@ async def main(data):
                   check(watcher.raw, "spectator", views)]
         print("frames checked", counts, "plies", plies)
         # Every ply reaches every client (the spectator joins after the
-        # first few); a game without passes lasts some 90 plies at the least.
-        assert plies > 60, plies
+        # first few). No fixed length: the deal is the server's secret, and
+        # even without passes one can end a game within 40 plies (2 random
+        # deals of 300 did; most games last 90-170).
+        assert plies > 20, plies
         assert min(counts) > plies - 10, (counts, plies)
         # The check can fail: seat A's own frames name A's hand.
         assert sees_own_hand(clients[0].raw, views), "the check never sees a tile"

@@ -21,11 +21,7 @@ constexpr float kBody = 13, kRowHeight = 19, kIndent = 18;
 }  // namespace
 
 float MoveTreePanel::text(const std::string& s, float x, float y, float size, sf::Color c, bool bold) {
-  sf::Text t = crisp_text(*font_, s, size, pixel_scale_, bold);
-  t.setFillColor(c);
-  anchor_text(t, {std::round(x), std::round(y)}, -1);
-  texts_.push_back(std::move(t));
-  return text_width(*font_, s, size, bold, pixel_scale_);
+  return add_panel_text(texts_, *font_, pixel_scale_, s, x, y, size, c, bold);
 }
 
 float MoveTreePanel::button(const std::string& label, float x, float y, Hit hit, bool enabled) {

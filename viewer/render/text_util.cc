@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "gamehost/text/input_checks.h"
 
@@ -47,6 +48,15 @@ float text_width(const sf::Font& font, const std::string& utf8, float size, bool
     prev = c;
   }
   return w * size / static_cast<float>(px);
+}
+
+float add_panel_text(std::vector<sf::Text>& texts, const sf::Font& font, float pixel_scale, const std::string& utf8,
+                     float x, float y, float size, sf::Color color, bool bold) {
+  sf::Text t = crisp_text(font, utf8, size, pixel_scale, bold);
+  t.setFillColor(color);
+  anchor_text(t, {std::round(x), std::round(y)}, -1);
+  texts.push_back(std::move(t));
+  return text_width(font, utf8, size, bold, pixel_scale);
 }
 
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& utf8, float size, bool bold,

@@ -39,6 +39,12 @@ void anchor_text(sf::Text& text, sf::Vector2f anchor, int align);
 float text_width(const sf::Font& font, const std::string& utf8, float size, bool bold = false,
                  float pixel_scale = 1);
 
+// A line of a panel (the side panel, the move tree): `utf8` drawn crisp in
+// `color` with its left-middle at (x, y) rounded to whole pixels, appended
+// to `texts`. Returns its width, as text_width() measures it.
+float add_panel_text(std::vector<sf::Text>& texts, const sf::Font& font, float pixel_scale, const std::string& utf8,
+                     float x, float y, float size, sf::Color color, bool bold);
+
 // Splits `utf8` into lines no wider than `width` (words are never split
 // unless a single word is wider than the line).
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& utf8, float size, bool bold,
