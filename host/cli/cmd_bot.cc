@@ -177,7 +177,15 @@ class Bot {
       if (event.applied == GameTracker::Applied::Ended) finish(*event.game);
       // The game seen whole (after a reconnect): a move sent into the
       // dropped connection may never have arrived, so the turn is asked again.
-      else if (m.has_game()) asked_ply_ = 0;
+      else if (m.has_game() || m.has_taken_back()) asked_ply_ = 0;
+      // An engine takes nothing back, as the server's own engines.
+      else if (m.has_takeback_offered() && m.takeback_offered().offer().seat() != event.game->seat() &&
+               client_.seat_key(*game_id_)) {
+        net::ClientMessage answer;
+        *answer.mutable_takeback_answer()->mutable_key() = *client_.seat_key(*game_id_);
+        answer.mutable_takeback_answer()->set_accept(false);
+        client_.send(answer);
+      }
     }
   }
 

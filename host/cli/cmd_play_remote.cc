@@ -142,6 +142,7 @@ class RemotePlay {
     r.chance_seed = settings_.chance_seed;
     r.time = settings_.time;
     r.hints = settings_.hints;
+    r.takebacks = settings_.takebacks;
     r.seat = settings_.seat;
     r.token = settings_.token;
     r.watch = settings_.watch;
@@ -264,6 +265,13 @@ class RemotePlay {
             say("\nPly {}: {} {}\n", ply.ply(), ply.player() < 0 ? std::string("chance") : who(game, ply.player()),
                 ply.notation());
           if (watching()) show_position(game, false);
+        } else if (m.has_taken_back()) {
+          const auto& offer = m.taken_back().offer();
+          say("\nTaken back: {}'s move ({}); the game goes on from ply {}.\n", who(game, offer.seat()),
+              plies_text(offer), offer.first_ply() - 1);
+          show_position(game, false);
+          prompted_ply_ = 0;  // the same ply number may come again, for another position
+          awaiting_answer_ = false;
         }
         return -1;
       case GameTracker::Applied::Ended: {
@@ -275,12 +283,32 @@ class RemotePlay {
         say("Game over ({}): {}\n", end_reason_text(end, game), end.result());
         return kExitOk;
       }
+      case GameTracker::Applied::TakebackOffer: {
+        if (m.has_takeback_declined()) {
+          say("\nThe takeback is off: {} {}.\n", who(game, m.takeback_declined().seat()),
+              m.takeback_declined().seat() == game.seat() ? "answered" : "declined it or moved");
+          return -1;
+        }
+        const auto& offer = m.takeback_offered().offer();
+        const std::string plies = plies_text(offer);
+        if (offer.seat() == game.seat()) say("\nYou offered to take back {}; waiting for the answer.\n", plies);
+        else if (watching()) say("\n{} offers to take back {}.\n", who(game, offer.seat()), plies);
+        else say("\n{} offers to take back {}: type 'accept' or 'decline'.\n", who(game, offer.seat()), plies);
+        prompt_shown_ = false;
+        return -1;
+      }
       case GameTracker::Applied::SeatChanged:
         say("{}: {}\n", who(game, m.seat_changed().seat().seat()), seat_text(game, m.seat_changed().seat()));
         return -1;
       default:
         return -1;
     }
+  }
+
+  // "ply 5", "plies 5-7": what a takeback offer takes back.
+  static std::string plies_text(const net::TakebackOffer& offer) {
+    if (offer.plies() == 1) return fmt::format("ply {}", offer.first_ply());
+    return fmt::format("plies {}-{}", offer.first_ply(), offer.first_ply() + offer.plies() - 1);
   }
 
   std::string end_reason_text(const net::GameEnded& end, const GameTracker& game) const {
@@ -378,8 +406,27 @@ class RemotePlay {
       if (!game->my_turn()) return say("A hint is for the seat to move.\n"), -1;
       return seat_request([](net::ClientMessage& m) { return m.mutable_hint(); });
     }
-    if (cmd == "undo" || cmd == "takeback")
-      return say("No takeback on a server: the log keeps every move.\n"), -1;
+    if (cmd == "takeback" || cmd == "undo") {
+      if (!game->summary().takebacks_allowed())
+        return say("No takebacks in this game: it was created without them (--takebacks).\n"), -1;
+      if (watching()) return say("You are watching: that needs a seat.\n"), -1;
+      net::ClientMessage m;
+      *m.mutable_takeback()->mutable_key() = *client_.seat_key(game_id_);
+      m.mutable_takeback()->set_ply(game->plies());
+      client_.send(m);
+      return -1;
+    }
+    if (cmd == "accept" || cmd == "decline") {
+      const auto& offer = game->summary().takeback_offer();
+      if (!game->summary().has_takeback_offer() || offer.seat() == game->seat())
+        return say("No takeback is offered to you.\n"), -1;
+      if (watching()) return say("You are watching: that needs a seat.\n"), -1;
+      net::ClientMessage m;
+      *m.mutable_takeback_answer()->mutable_key() = *client_.seat_key(game_id_);
+      m.mutable_takeback_answer()->set_accept(cmd == "accept");
+      client_.send(m);
+      return -1;
+    }
     if (word == "at") return analyze_earlier(*game, cmd.substr(2)), -1;
     if (is_topic(*game, word)) {
       net::ClientMessage m;
@@ -463,9 +510,12 @@ class RemotePlay {
     say("  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n  {:<10} the clocks\n"
         "  {:<10} the engine's best move and why (when the game allows hints)\n  {:<10} give up the game\n"
         "  {:<10} end the game before its first move\n  {:<10} offer a rematch of a finished game\n"
+        "  {:<10} offer to take back your last move and the replies since (when the game allows takebacks)\n"
+        "  {:<10} accept or decline the other seat's takeback offer\n"
         "  {:<10} leave (your seat stays yours; come back with --token)\n"
         "  {:<10} a topic below on the position after an earlier ply (e.g. at 4 score)\n",
-        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "quit", "at N TOPIC");
+        "help", "moves", "board", "clock", "hint", "resign", "abort", "rematch", "takeback", "accept/decline", "quit",
+        "at N TOPIC");
     if (const auto* info = game ? info_of(*game) : nullptr) {
       const std::map<std::string, std::string> topics(info->analysis_topics().begin(), info->analysis_topics().end());
       for (const auto& [topic, text] : topics) say("  {:<10} {}\n", topic, text);
@@ -515,6 +565,9 @@ void add_remote_play_options(CLI::App* cmd, RemotePlaySettings& s) {
       ->type_name("TC")
       ->group(group);
   cmd->add_flag("--hints", s.hints, "with --connect, a new game: allow hints (joining accepts it)")->group(group);
+  cmd->add_flag("--takebacks", s.takebacks,
+                "with --connect, a new game: a seat may offer to take back its last move (joining accepts it)")
+      ->group(group);
   cmd->add_option("--name", s.name, "with --connect: your name (default: $USER)")->group(group);
   cmd->add_option("--join-password-file", s.join_password_file, "with --connect: the server's join password, in FILE")
       ->type_name("FILE")

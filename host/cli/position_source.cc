@@ -85,7 +85,9 @@ Position load_position(Registry& registry, const Source& src) {
   p.ply = r.plies;
   std::vector<int> seats;
   for (int k = 0; k < r.plies; ++k) seats.push_back(log.record.plies(k).player());
-  if (const int k = last_move_start(seats); k >= 0) p.before = r.states[static_cast<std::size_t>(k)];
+  // After a takeback nothing is marked: the position is the one before it.
+  const bool after_takeback = r.plies > 0 && log.record.plies(r.plies - 1).taken_back();
+  if (const int k = last_move_start(seats); k >= 0 && !after_takeback) p.before = r.states[static_cast<std::size_t>(k)];
   p.title = fmt::format("Position after ply {} of {}{}", r.plies, log.record.plies_size(),
                         log.finished()  ? ""
                         : log.faulted() ? fmt::format(" (stopped by a fault: {})", fault_text(log.record.fault()))

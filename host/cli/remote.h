@@ -39,6 +39,7 @@ struct RemotePlaySettings {
   std::optional<std::uint64_t> chance_seed;
   std::string time;                        // --time BASE+INC (minutes+seconds) or Nd (days per move)
   bool hints = false;                      // --hints: allow hints (a new game)
+  bool takebacks = false;                  // --takebacks: allow takebacks (a new game)
   int seat = -1;                           // --seat N (from 1) when joining
   std::string token;                       // --token GAME:SEAT:TOKEN or an invite link
   bool watch = false;                      // --watch: a spectator

@@ -29,6 +29,7 @@ Entered create(Client& client, const GameRequest& r, const v1::GameInfo& info, c
   if (r.chance_seed) c.set_chance_seed(*r.chance_seed);
   if (!r.time.empty()) *c.mutable_time() = parse_time_control(r.time);
   c.set_hints_allowed(r.hints);
+  c.set_takebacks_allowed(r.takebacks);
   c.set_take_seat(-1);
   for (const auto& [seat, spec] : r.players)
     if (seat > info.player_names_size() && !spec.empty())

@@ -55,6 +55,29 @@ GameTracker::Applied GameTracker::apply(const net::ServerMessage& message) {
       clocks_.set_running(-1);
       return Applied::Ended;
     }
+    case net::ServerMessage::kTakebackOffered: {
+      const net::TakebackOffered& offered = message.takeback_offered();
+      if (offered.game_id() != game_id_) return Applied::NotThisGame;
+      *summary_.mutable_takeback_offer() = offered.offer();
+      return Applied::TakebackOffer;
+    }
+    case net::ServerMessage::kTakebackDeclined: {
+      if (message.takeback_declined().game_id() != game_id_) return Applied::NotThisGame;
+      summary_.clear_takeback_offer();
+      return Applied::TakebackOffer;
+    }
+    case net::ServerMessage::kTakenBack: {
+      const net::TakenBack& taken = message.taken_back();
+      if (taken.game_id() != game_id_) return Applied::NotThisGame;
+      if (!seen_) return Applied::Gap;
+      // The whole list again: nothing is missed, whatever came before.
+      ply_views_.assign(taken.plies().begin(), taken.plies().end());
+      position_ = taken.position();
+      take_clocks(taken.clocks());
+      summary_.clear_takeback_offer();
+      summary_.set_plies(position_.ply());
+      return Applied::Updated;
+    }
     case net::ServerMessage::kSeatChanged: {
       const net::SeatChanged& changed = message.seat_changed();
       if (changed.game_id() != game_id_) return Applied::NotThisGame;

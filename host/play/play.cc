@@ -15,6 +15,7 @@
 #include "gamehost/play/faults.h"
 #include "gamehost/secrets/chance_secret.h"
 #include "gamehost/records/log_seal.h"
+#include "gamehost/records/log_takeback.h"
 #include "gamehost/records/replay.h"
 #include "gamehost/play/agent_view.h"
 #include "gamehost/play/resume.h"
@@ -114,9 +115,15 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
   r.info = std::move(*started.mutable_info());
   SplitMix chance(secret.seed);  // chance events, recorded like any ply
   AgentView view(plugin, secrets ? secrets->agents_seed : s.seed);  // agents see only what their seat may
+  // Every ply recorded (unsealed) and the state it was played from: what
+  // a human's takeback goes back to.
+  std::vector<pb::LogPly> played;
+  std::vector<std::string> played_from;
   if (s.resume) {
     catch_up(plugin, *s.resume, agents, chance, s.out);
     r.plies = s.resume->log.record.plies_size();
+    played.assign(s.resume->log.record.plies().begin(), s.resume->log.record.plies().end());
+    played_from.assign(s.resume->states.begin(), s.resume->states.end() - 1);
   }
   // With hidden information and a person at the terminal, chance outcomes are
   // not printed (a coin drawn by the other seat is private; the human sees
@@ -134,6 +141,25 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
     pb::LogFault revealed = fault;
     revealed.set_seal_key(seal_key);
     log->fault(revealed);
+  };
+  // A human's `takeback`: the stretch marked taken back in the log (written
+  // anew, log_takeback.h) and here, then the game goes on before it.
+  const auto take_back = [&](const TakebackStretch& stretch) {
+    if (log) {
+      log.reset();  // the writer's lock, released for the rewrite
+      const GameLog after = take_back_in_log(s.log_path, stretch.first_ply);
+      log = std::make_unique<LogWriter>(s.log_path, after.size, after.size);
+      log->set_durable(s.durable);
+    }
+    for (std::size_t i = stretch.first_ply - 1; i < played.size(); ++i) played[i].set_taken_back(true);
+    if (stretch.plies >= 2) played[stretch.first_ply - 1].set_taken_back_plies(stretch.plies);
+    r.state = played_from[stretch.first_ply - 1];
+    r.info = plugin.query(r.state, step_flags());
+    if (!s.quiet && s.out)
+      fmt::print(*s.out, "Taken back: {} {}; {} to move again\n", stretch.plies == 1 ? "ply" : "plies",
+                 stretch.plies == 1 ? fmt::format("{}", stretch.first_ply)
+                                    : fmt::format("{}-{}", stretch.first_ply, stretch.first_ply + stretch.plies - 1),
+                 plugin.info().player_names(r.info.to_move()));
   };
   pb::LogPly sealed;
   bool scoring = false;  // a fault in the last Query is at the last ply
@@ -156,6 +182,16 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
         view.show(r.state, r.info, seat, r.plies + 1);
         choice = agents[seat]->choose(
             Turn{plugin, view.state(), view.info(), seat, r.plies + 1, move_seat < 0 ? nullptr : &move_start});
+        if (!choice && agents[seat]->takeback_asked()) {
+          const auto stretch = takeback_stretch(played, seat);
+          if (const auto* why = std::get_if<std::string>(&stretch)) {
+            agents[seat]->takeback_refused(*why);
+            continue;
+          }
+          take_back(std::get<TakebackStretch>(stretch));
+          move_seat = -1;  // no move marked on the board
+          continue;
+        }
         if (!choice) return r;  // abandoned: the log stays unfinished
         if (!std::binary_search(r.info.legal_ids().begin(), r.info.legal_ids().end(), *choice))
           throw HostError(fmt::format("agent {} chose action {}, which is not legal", agents[seat]->spec(), *choice));
@@ -184,6 +220,8 @@ PlayResult play_game(Plugin& plugin, const PlaySettings& s) {
         fmt::print(*s.out, "{:>4}. {:<6} {}{}\n", r.plies,
                    seat == -1 ? std::string("chance") : plugin.info().player_names(seat),
                    seat == -1 && hide_chance ? std::string("?") : ply.notation(), taken_back ? " (taken back)" : "");
+      played.push_back(ply);
+      played_from.push_back(r.state);
       if (taken_back) continue;  // the same seat moves again from the same state
       if (seat >= 0 && seat != move_seat) move_start = r.state, move_seat = seat;
       r.state.swap(*applied.mutable_state());

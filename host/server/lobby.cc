@@ -257,6 +257,21 @@ void Lobby::handle(const std::shared_ptr<Peer>& peer, const net::ClientMessage& 
       case net::ClientMessage::kRematch: return rematch(peer, request.rematch(), id);
       case net::ClientMessage::kAnalyze: return analyze(peer, request.analyze(), id);
       case net::ClientMessage::kHint: return hint(peer, request.hint(), id);
+      case net::ClientMessage::kTakeback: {
+        Room* room = proven_seat(peer, request.takeback().key(), id);
+        if (!room) return;
+        if (auto error = room->offer_takeback(request.takeback().key().seat(), request.takeback(), *peer, id))
+          send_error(*peer, id, error->code(), error->message(), room->id());
+        return;
+      }
+      case net::ClientMessage::kTakebackAnswer: {
+        const auto& answer = request.takeback_answer();
+        Room* room = proven_seat(peer, answer.key(), id);
+        if (!room) return;
+        if (auto error = room->answer_takeback(answer.key().seat(), answer.accept(), *peer, id))
+          send_error(*peer, id, error->code(), error->message(), room->id());
+        return;
+      }
       case net::ClientMessage::kSelect: {
         Room* room = find_room(peer, request.select().game_id(), id);
         if (!room) return;
@@ -474,6 +489,7 @@ void Lobby::rematch(const std::shared_ptr<Peer>& peer, const net::Rematch& reque
   *again.mutable_options() = old.options();
   *again.mutable_time() = old.time();
   again.set_hints_allowed(old.hints_allowed());
+  again.set_takebacks_allowed(old.takebacks_allowed());
   again.set_take_seat(-1);
   std::vector<std::string> tokens(static_cast<std::size_t>(players)), hashes(static_cast<std::size_t>(players));
   std::vector<int> from(static_cast<std::size_t>(players));  // new seat -> old seat

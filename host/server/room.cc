@@ -112,6 +112,7 @@ void Room::create(const net::CreateGame& request, const std::vector<std::string>
   *summary_.mutable_time() = request.time();
   summary_.set_created_ms(now_ms());
   summary_.set_hints_allowed(request.hints_allowed());
+  summary_.set_takebacks_allowed(request.takebacks_allowed());
   summary_.set_seed(seed);
   for (int seat = 0; seat < players; ++seat) {
     const auto& spec = request.seats(seat);
@@ -257,6 +258,7 @@ void Room::resume(const GameRecord& record, std::int64_t server_down_ms, Registr
       deadline_ms_ = now + summary_.time().correspondence().days_per_move() * kDayMs;
     arm_timer();
   }
+  check_takeback_offer();
   advance();
   save();
 }
@@ -436,6 +438,7 @@ std::optional<net::Error> Room::move(int seat, const net::Move& request, std::ui
 }
 
 void Room::play(int seat, std::uint32_t action, std::uint64_t reply_to) {
+  if (summary_.has_takeback_offer()) decline_takeback(seat);  // a move answers the offer
   pb::StepResponse applied;
   try {
     plugin_->step(state_, action, applied, /*scores=*/false, /*describe_action=*/true);
@@ -459,7 +462,7 @@ void Room::schedule_engine() {
   Agent* agent = seats_[static_cast<std::size_t>(seat)].engine.get();
   Plugin* engine = engine_plugin_.get();
   boost::asio::post(context_.engines, [self, agent, engine, seat, ply, state = state_, info = info_,
-                                       seed = agents_seed_] {
+                                       seed = agents_seed_, line = line_] {
     std::optional<std::uint32_t> choice;
     std::string failed;
     try {
@@ -470,11 +473,13 @@ void Room::schedule_engine() {
     } catch (const std::exception& e) {
       failed = e.what();
     }
-    boost::asio::post(self->context_.io, [self, ply, choice, failed] { self->engine_chose(ply, choice, failed); });
+    boost::asio::post(self->context_.io,
+                      [self, ply, line, choice, failed] { self->engine_chose(ply, line, choice, failed); });
   });
 }
 
-void Room::engine_chose(int ply, std::optional<std::uint32_t> choice, const std::string& failed) {
+void Room::engine_chose(int ply, std::uint64_t line, std::optional<std::uint32_t> choice, const std::string& failed) {
+  if (line != line_) return;  // searched for a position since taken back
   if (engine_ply_ == ply) engine_ply_ = -1;
   if (closed_ || over() || ply != plies() + 1) return;
   const int seat = info_.to_move();
@@ -523,6 +528,7 @@ void Room::finish(net::EndReason reason, int seat, const std::string& why) {
   if (over()) return;
   timer_.cancel();
   running_ = -1;
+  summary_.clear_takeback_offer();
   const int players = plugin_->players();
   pb::LogResult result;
   if (reason == net::GAME_OVER_BY_RULES) {

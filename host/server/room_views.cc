@@ -23,6 +23,7 @@ net::PlyView Room::ply_view(std::size_t index, int seat) const {
   v.set_ply(ply.ply());
   v.set_player(ply.player());
   v.set_time_ms(ply.time_ms());
+  v.set_taken_back(ply.taken_back());
   if (sees(index, seat)) {
     v.set_action_id(ply.action_id());
     v.set_notation(ply.notation());

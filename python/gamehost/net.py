@@ -81,6 +81,12 @@ class Game:
         return _int(self.position.get("ply", 0))
 
     @property
+    def takeback_offer(self) -> Optional[Dict[str, Any]]:
+        """The pending takeback offer (TakebackOffer: seat, first_ply, plies), or None."""
+        offer = self.summary.get("takeback_offer")
+        return offer if offer else None
+
+    @property
     def info(self) -> Dict[str, Any]:
         """The position's StateInfo: to_move, phase, terminal, legal_ids (for the seat to move), scores."""
         return self.position.get("info", {})
@@ -135,6 +141,22 @@ class Game:
             self.plies.append(move["ply"])
             self.position = move.get("position", {})
             self.clocks = move.get("clocks", {})
+            return "updated"
+        if "takeback_offered" in message and message["takeback_offered"].get("game_id") == self.game_id:
+            self.summary["takeback_offer"] = message["takeback_offered"].get("offer", {})
+            return "updated"
+        if "takeback_declined" in message and message["takeback_declined"].get("game_id") == self.game_id:
+            self.summary.pop("takeback_offer", None)
+            return "updated"
+        if "taken_back" in message and message["taken_back"].get("game_id") == self.game_id:
+            if not self.seen:
+                return "gap"
+            taken = message["taken_back"]  # the whole ply list again, the taken-back plies marked
+            self.plies = list(taken.get("plies", []))
+            self.position = taken.get("position", {})
+            self.clocks = taken.get("clocks", {})
+            self.summary.pop("takeback_offer", None)
+            self.sent_ply = 0
             return "updated"
         if "game_ended" in message and message["game_ended"].get("game_id") == self.game_id:
             self.ended = message["game_ended"]
@@ -220,7 +242,7 @@ class Client:
     async def create(self, game_type: str, seats: List[str], options: Optional[Dict[str, str]] = None,
                      seed: Optional[int] = None, chance_seed: Optional[int] = None,
                      time: Optional[Dict[str, Any]] = None, hints_allowed: bool = False,
-                     name: str = "") -> Game:
+                     name: str = "", takebacks_allowed: bool = False) -> Game:
         """Creates a game. `seats`, one per seat: "me" (this client takes it), "open", "invite", or a
         server engine's spec ("mcts:time=1"). `time`: {"live": {"base_ms": ..., "increment_ms": ...}} or
         {"correspondence": {"days_per_move": ...}}. Returns the Game (watched when no seat is "me");
@@ -238,7 +260,8 @@ class Client:
                 specs.append({"engine": spec})
         body: Dict[str, Any] = {"game_type": game_type, "seats": specs, "take_seat": take_seat,
                                 "options": [{"name": k, "value": str(v)} for k, v in (options or {}).items()],
-                                "hints_allowed": hints_allowed, "name": name}
+                                "hints_allowed": hints_allowed, "takebacks_allowed": takebacks_allowed,
+                                "name": name}
         if seed is not None:
             body["seed"] = str(seed)
         if chance_seed is not None:
@@ -304,6 +327,17 @@ class Client:
     async def hint(self, game: Game) -> Dict[str, Any]:
         """An engine's suggestion for the seat to move (when the game allows hints): AnalysisResult."""
         return (await self.request("hint", {"key": game.key}))["analysis"]
+
+    async def offer_takeback(self, game: Game) -> None:
+        """Offers to take back the held seat's last move and the plies since (a game created with
+        takebacks_allowed). Returns once the server acknowledged the offer (raises ServerError when it
+        refuses); the other seat's answer comes as a takeback_declined or taken_back event."""
+        await self.request("takeback", {"key": game.key, "ply": game.ply})
+
+    async def answer_takeback(self, game: Game, accept: bool) -> Dict[str, Any]:
+        """Accepts or declines the pending offer. Returns the server's answer: the taken_back message
+        (already applied to `game`) once every other seat accepted, else an ack."""
+        return await self.request("takeback_answer", {"key": game.key, "accept": accept})
 
     # ------------------------------------------------------------ events
 

@@ -159,3 +159,44 @@ def test_the_example_bot_plays_a_game_it_finds_in_the_lobby(server):
     assert done.stdout.startswith(f"game {game_id}: ")
     verified = gamehost_cli("verify", str(data / "games" / f"{game_id}.ghlog"))
     assert verified.returncode == 0, verified.stderr
+
+
+async def _until(client, condition):
+    """Reads the client's events until `condition()` holds."""
+    if condition():
+        return
+    async for _ in client.events():
+        if condition():
+            return
+
+
+def test_a_takeback_offered_and_accepted_goes_back_before_the_move(server):
+    url, _ = server
+
+    async def main():
+        async with await net.connect(url, name="ann") as ann, await net.connect(url, name="bob") as bob:
+            game = await ann.create("connect_four", seats=["me", "open"], seed=1, takebacks_allowed=True)
+            bobs = await bob.join(game.game_id)
+            await _until(ann, game.my_turn)
+            await ann.move(game, notation="a")
+            await _until(bob, bobs.my_turn)
+            await bob.move(bobs, notation="b")
+            await _until(ann, game.my_turn)
+            before = [p["notation"] for p in game.plies]
+            await ann.offer_takeback(game)
+            await _until(bob, lambda: bobs.takeback_offer is not None)
+            offer = dict(bobs.takeback_offer)
+            answer = await bob.answer_takeback(bobs, accept=True)
+            await _until(ann, lambda: game.plies[0].get("taken_back"))
+            with pytest.raises(net.ServerError, match="NOT_ALLOWED"):
+                await ann.offer_takeback(game)  # nothing since the takeback
+            return game, bobs, before, offer, answer
+
+    game, bobs, before, offer, answer = run(main())
+    assert before == ["a", "b"]
+    assert (offer["seat"], offer["first_ply"], offer["plies"]) == (0, 1, 2)
+    assert "taken_back" in answer
+    for g in (game, bobs):
+        assert [p["taken_back"] for p in g.plies] == [True, True]
+        assert g.ply == 2 and g.takeback_offer is None and g.info["to_move"] == 0
+    assert game.my_turn() and game.legal_moves() == ["a", "b", "c", "d", "e", "f", "g"]

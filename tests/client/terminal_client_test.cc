@@ -149,3 +149,66 @@ TEST_CASE("play --connect: an unknown game and a wrong token are named") {
   CHECK(bad_time.status == 2);
   CHECK(bad_time.out.find("--time 'fast': expected MINUTES+SECONDS") != std::string::npos);
 }
+
+// Takebacks at the terminal (--takebacks): ann offers, bob declines, ann
+// offers again, bob accepts; both boards go back, and the game goes on to
+// an end that `gamehost verify` confirms, its log keeping the plies taken back.
+TEST_CASE("play --connect: a takeback offered, declined, offered again and accepted", "[takeback]") {
+  Server server("terminal-takeback");
+  Process ann(
+      {"play", "--connect", server.url(), "alien_city", "--seed", "5", "--takebacks", "--name", "ann", "--no-color"});
+  const std::string game = ann.wait_for(R"(Created Alien City game (\S+) on)")[1];
+  Process bob({"play", "--connect", server.url(), game, "--name", "bob", "--no-color"});
+  bob.wait_for("You play .*in game " + game);
+  ann.wait_for(R"(Ply \d+: \S+ to move \()");
+  ann.write_line("help");
+  ann.wait_for("takeback +offer to take back your last move");
+  Player a{ann}, b{bob};
+  const auto until = std::chrono::steady_clock::now() + 60s;
+  while (a.moves < 2 || b.moves < 1) {
+    REQUIRE(a.step());
+    REQUIRE(b.step());
+    REQUIRE(std::chrono::steady_clock::now() < until);
+    std::this_thread::sleep_for(10ms);
+  }
+  // Until bob is to move (ann's moves acknowledged): ann offers to take back her last move.
+  const auto bob_prompted = [&] {
+    const std::string out = bob.output();
+    return out.find(" to move (", b.answered) != std::string::npos && out.size() >= 2 &&
+           out.compare(out.size() - 2, 2, "> ") == 0;
+  };
+  while (!bob_prompted()) {
+    REQUIRE(a.step());
+    REQUIRE(std::chrono::steady_clock::now() < until);
+    std::this_thread::sleep_for(10ms);
+  }
+  std::size_t from = bob.output().size();
+  ann.write_line("takeback");
+  const std::string plies =
+      bob.wait_for(R"(\S+ offers to take back ((ply|plies) [0-9-]+): type 'accept' or 'decline')", 30s, from)[1];
+  bob.write_line("decline");
+  ann.wait_for("The takeback is off: \\S+ declined it or moved", 30s);
+  from = bob.output().size();
+  const std::size_t ann_from = ann.output().size();
+  ann.write_line("takeback");
+  bob.wait_for("offers to take back " + plies, 30s, from);
+  bob.write_line("accept");
+  const std::string back =
+      ann.wait_for(R"(Taken back: \S+'s move \(([^)]+)\); the game goes on from ply \d+)", 30s, ann_from)[1];
+  CHECK(back == plies);
+  bob.wait_for("Taken back: \\S+'s move \\(" + plies + "\\)", 30s, from);
+  a.answered = ann_from;  // ann is to move again: her prompt comes after the takeback
+  play_out(a, b);
+  CHECK(ann.wait() == 0);
+  CHECK(bob.wait() == 0);
+  const Ran verified = run_gamehost({"verify", server.log_of(game).string()});
+  CHECK(verified.status == 0);
+  const Ran text = run_gamehost({"export", server.log_of(game).string(), "--format", "text"});
+  const bool one = plies.rfind("ply ", 0) == 0;
+  std::size_t marked = 0;
+  for (auto at = text.out.find("taken back"); at != std::string::npos; at = text.out.find("taken back", at + 1))
+    ++marked;
+  CHECK(marked == (one ? 1u
+                       : static_cast<std::size_t>(std::stoi(plies.substr(plies.find('-') + 1)) -
+                                                  std::stoi(plies.substr(6)) + 1)));
+}

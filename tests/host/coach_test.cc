@@ -262,13 +262,12 @@ TEST_CASE("verify refuses a chance ply marked as taken back", "[cli][coach]") {
   CHECK_THAT(r.err, Catch::Matches(R"([\s\S]*bad\.ghlog: byte \d+, ply 1: a chance event cannot be taken back\n)"));
 }
 
-// `undo` at a human's prompt says what exists instead of "Not understood".
-TEST_CASE("undo in play says that takebacks are the coach's offer", "[cli][coach]") {
+// `undo` at a human's prompt is the takeback (takeback_play_test.cc), not
+// "Not understood": before any move there is nothing to take back.
+TEST_CASE("undo in play is the takeback", "[cli][coach]") {
   const auto r = test::run_gamehost(
       {"play", "alien_city", "--seed", "5", "--player1", "human", "--player2", "random", "--no-log"}, "undo\nquit\n");
   CHECK(r.exit_code == 3);
-  CHECK_THAT(r.out, Catch::Contains("Black> No undo in play: the log keeps every move. With --coach (or "
-                                    "human:coach=1) a move that loses at least an inaccuracy is offered back right "
-                                    "after it is played; answer y.\n"));
+  CHECK_THAT(r.out, Catch::Contains("Black> No takeback: that seat has no move to take back.\n"));
   CHECK_THAT(r.out, !Catch::Contains("Not understood"));
 }

@@ -143,12 +143,14 @@ def gamehost_verify(gamehost, log):
     return r.stdout
 
 
-async def two_player_game(url, game_type, seed=None, time_control=None, names=("ann", "bob")):
+async def two_player_game(url, game_type, seed=None, time_control=None, names=("ann", "bob"), **create):
     """Creates a game with two open seats, the first taken by client a, the
-    second joined by client b. Returns (clients, keys, positions, game_id)."""
+    second joined by client b; `create`: more CreateGame fields
+    (takebacks_allowed=True). Returns (clients, keys, positions, game_id)."""
     a = await Client.connect(url)
     b = await Client.connect(url)
-    body = {"game_type": game_type, "seats": [{"open": True}, {"open": True}], "take_seat": 0, "name": names[0]}
+    body = {"game_type": game_type, "seats": [{"open": True}, {"open": True}], "take_seat": 0, "name": names[0],
+            **create}
     if seed is not None:
         body["seed"] = str(seed)
     if time_control:

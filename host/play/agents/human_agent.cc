@@ -9,6 +9,7 @@
 
 #include <istream>
 #include <map>
+#include <utility>
 #include <ostream>
 
 #include "gamehost/text/input_checks.h"
@@ -74,9 +75,10 @@ class HumanAgent final : public Agent {
         if (!coach_) fmt::print(out_, "No engine here to ask for a hint.\n");
         else fmt::print(out_, "{}", coach_->hint(turn, options_.hint_iters, options_.seed));
       } else if (cmd == "undo" || cmd == "takeback") {
-        // What exists, said where it is looked for (docs/gamehost.md).
-        fmt::print(out_, "No undo in play: the log keeps every move. With --coach (or human:coach=1) a move that "
-                         "loses at least an inaccuracy is offered back right after it is played; answer y.\n");
+        // The game takes back this seat's last move and the replies since,
+        // recorded in the log (docs/logs.md, "Takebacks").
+        takeback_asked_ = true;
+        return std::nullopt;
       } else if (cmd == "board") {
         show_board(turn, who);
       } else if (cmd == "quit") {
@@ -125,6 +127,9 @@ class HumanAgent final : public Agent {
     return yes;
   }
 
+  bool takeback_asked() override { return std::exchange(takeback_asked_, false); }
+  void takeback_refused(const std::string& why) override { fmt::print(out_, "No takeback: {}.\n", why); }
+
   // Always "human": hint and coach settings change no recorded move.
   std::string spec() const override { return "human"; }
 
@@ -154,10 +159,12 @@ class HumanAgent final : public Agent {
                  f.set_legal_details(true);
                  return f;
                }()).legal(0).notation());
-    fmt::print(out_, "  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n"
-                     "  {:<10} the engine's best move and why\n"
-                     "  {:<10} abandon the game (the log stays unfinished)\n",
-               "help", "moves", "board", "hint", "quit");
+    fmt::print(out_,
+               "  {:<10} this help\n  {:<10} every legal action\n  {:<10} the board again\n"
+               "  {:<10} the engine's best move and why\n"
+               "  {:<10} take back your last move and the replies since (kept in the log as taken back)\n"
+               "  {:<10} abandon the game (the log stays unfinished)\n",
+               "help", "moves", "board", "hint", "takeback", "quit");
     // Sorted: protobuf maps iterate in no fixed order.
     const std::map<std::string, std::string> topics(turn.game.info().analysis_topics().begin(),
                                                     turn.game.info().analysis_topics().end());
@@ -168,6 +175,7 @@ class HumanAgent final : public Agent {
   std::ostream& out_;
   Coach* coach_;
   HumanOptions options_;
+  bool takeback_asked_ = false;  // "takeback" typed: choose() returned for it
 };
 
 }  // namespace

@@ -61,6 +61,11 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
     fail_header(fmt::format("the plugin refuses the initial state: {}", e.what()));
   }
   pb::ApplyResponse applied;
+  // Inside a stretch taken back together (LogPly.taken_back_plies): the
+  // records still to replay in it, and the state it started from.
+  std::uint32_t run_left = 0;
+  std::string run_start;
+  pb::StateInfo run_start_info;
   for (int i = 0; i < last; ++i) {
     const auto& ply = log.record.plies(i);
     const auto where = fmt::format("ply {}", i + 1);
@@ -86,6 +91,26 @@ Replayed replay(Plugin& plugin, const GameLog& log, std::optional<int> upto, boo
       fail(fmt::format("state hash mismatch: the log says {:016x}, the replay gives {:016x}",
                        ply.state_hash(), h));
     r.plies = i + 1;
+    if (ply.has_taken_back_plies()) {  // a stretch taken back together starts here
+      const std::uint32_t n = ply.taken_back_plies();
+      if (!ply.taken_back() || n < 2 || run_left > 0 || i + n > static_cast<std::uint32_t>(plies))
+        fail(fmt::format("taken_back_plies {} does not mark a stretch of the log's taken-back plies", n));
+      run_left = n;
+      run_start = r.state;
+      run_start_info = r.info;
+    }
+    if (run_left > 0) {  // played from the record before; after the last, back to the stretch's start
+      if (!ply.taken_back()) fail("a ply of a stretch taken back is not marked taken back");
+      if (--run_left == 0) {
+        r.state = std::move(run_start);
+        r.info = std::move(run_start_info);
+      } else {
+        r.state = std::move(*applied.mutable_state());
+        r.info = std::move(*applied.mutable_info());
+      }
+      if (keep_states) r.states.push_back(r.state);
+      continue;
+    }
     if (ply.taken_back()) {  // checked, then undone: the game goes on from the state before it
       if (keep_states) r.states.push_back(r.state);
       continue;

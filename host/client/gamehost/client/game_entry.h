@@ -22,12 +22,13 @@ struct GameRequest {
   std::vector<std::string> options;    // -o NAME=VALUE
   std::optional<std::uint64_t> seed;   // the setup's seed
   std::optional<std::uint64_t> chance_seed;
-  std::string time;    // --time MIN+SEC or DAYSd
-  bool hints = false;  // a new game allows hints
-  int seat = -1;       // --seat N (from 1) when joining; -1: the first open
-  std::string token;   // --token GAME:SEAT:TOKEN or an invite link
-  bool watch = false;  // --watch GAME_ID
-  std::string name;    // the person's name
+  std::string time;        // --time MIN+SEC or DAYSd
+  bool hints = false;      // a new game allows hints
+  bool takebacks = false;  // a new game allows takebacks agreed by both seats
+  int seat = -1;           // --seat N (from 1) when joining; -1: the first open
+  std::string token;       // --token GAME:SEAT:TOKEN or an invite link
+  bool watch = false;      // --watch GAME_ID
+  std::string name;        // the person's name
 };
 
 // A request that cannot be made as asked (no GAME, two human seats, a

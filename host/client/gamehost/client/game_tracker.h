@@ -2,7 +2,8 @@
 // GameEnded give (net.proto), kept in order. A MoveMade whose ply is not the
 // next one is a gap (a message lost, or a reconnect in between): the
 // tracker says so, and the client asks for the whole game again (Attach for
-// a seat, Watch for a spectator), whose GameView replaces everything.
+// a seat, Watch for a spectator), whose GameView replaces everything. An
+// accepted takeback (TakenBack) replaces the plies and the position too.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +28,9 @@ class GameTracker {
     Gap,          // plies are missing before this one: resynchronise
     Ended,        // the game is over (GameEnded)
     SeatChanged,  // who sits where (SeatChanged)
+    // A takeback offered or declined (summary().takeback_offer() says
+    // which); an accepted one is Updated (TakenBack).
+    TakebackOffer,
   };
   Applied apply(const net::ServerMessage& message);
 
@@ -34,7 +38,8 @@ class GameTracker {
   bool seen() const { return seen_; }  // a GameView came
   const net::GameSummary& summary() const { return summary_; }
   int seat() const { return seat_; }  // -1: watching
-  // Plies played so far; the next move's Move.ply is plies() + 1.
+  // Plies played so far (taken-back ones included: they keep their
+  // numbers); the next move's Move.ply is plies() + 1.
   std::uint32_t plies() const { return position_.ply(); }
   const std::vector<net::PlyView>& ply_views() const { return ply_views_; }
   const net::Position& position() const { return position_; }

@@ -122,6 +122,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // the move was played (its MoveMade is the answer).
   std::optional<net::Error> move(int seat, const net::Move& request, std::uint64_t reply_to);
   void resign(int seat);
+  // Takebacks (room_takeback.cc, docs/protocol.md "Takebacks"). An offer of
+  // `seat` to take back its last move: refused with an error, or made
+  // (Ack to `peer`, TakebackOffered to every follower; engine seats
+  // decline it at once). An answer of `seat` to the pending offer: once
+  // every other seat accepted, the plies are taken back in the log and
+  // every follower gets TakenBack (reply_to for the answering seat).
+  std::optional<net::Error> offer_takeback(int seat, const net::Takeback& request, Peer& peer, std::uint64_t reply_to);
+  std::optional<net::Error> answer_takeback(int seat, bool accept, Peer& peer, std::uint64_t reply_to);
   std::optional<net::Error> abort(int seat);
   // The position the client of `seat` may see (spectators: -1).
   net::Position position_for(int seat);
@@ -158,7 +166,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // Charges `seat` the time since its clock started: false when it ran out.
   bool charge(int seat);
   void schedule_engine();
-  void engine_chose(int ply, std::optional<std::uint32_t> choice, const std::string& failed);
+  void engine_chose(int ply, std::uint64_t line, std::optional<std::uint32_t> choice, const std::string& failed);
+  // The pending takeback offer is off: `seat` declined it or moved.
+  void decline_takeback(int seat);
+  // Takes the pending offer's plies back (every seat accepted); an error
+  // when the log could not be written (the game goes on without it).
+  std::optional<net::Error> take_back(int answering_seat, std::uint64_t reply_to);
+  // After resume: drops a pending offer that the log no longer matches.
+  void check_takeback_offer();
   void start_clock();
   void arm_timer();
   void time_out(int seat);
@@ -202,6 +217,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t deadline_ms_ = 0;
   boost::asio::steady_timer timer_;
   int engine_ply_ = -1;  // the ply an engine is searching for
+  // Counts takebacks: an engine's choice searched before one is dropped
+  // (its ply number comes again, for another position).
+  std::uint64_t line_ = 0;
   bool closed_ = false;
   std::optional<std::vector<std::string>> scene_overlays_;  // the game's default overlays (room_scenes.cc)
   // The scene of the latest state for `seat`, drawn with `selected`

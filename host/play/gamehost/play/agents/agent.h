@@ -38,6 +38,17 @@ class Agent {
     (void)turn, (void)action;
     return false;
   }
+  // Local play's takeback (`takeback` in gamehost play; docs/logs.md,
+  // "Takebacks"). An agent that returns nullopt from choose() and then
+  // true here asks to take back its seat's last move and every ply since
+  // instead of abandoning the game: play_game marks them taken back in the
+  // log and asks choose() again in the position before that move, or, when
+  // it cannot (no move yet, the rules' chance in between), calls
+  // takeback_refused with why and asks again where it was. The answer is
+  // read once per nullopt (an agent on another thread, the viewer's, sets
+  // its wish and wakes its choose()).
+  virtual bool takeback_asked() { return false; }
+  virtual void takeback_refused(const std::string& why) { (void)why; }
   // The spec that recreates this agent exactly (e.g. "random:seed=7"); it
   // goes into the log header.
   virtual std::string spec() const = 0;

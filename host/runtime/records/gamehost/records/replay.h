@@ -19,7 +19,10 @@ struct Replayed {
   // With keep_states: the state before the first ply and after every
   // replayed ply (states[k] after k plies), so callers never replay twice.
   // A taken-back ply is checked but undone: the state after it is the one
-  // before it (LogPly.taken_back).
+  // before it (LogPly.taken_back). Inside a stretch taken back together
+  // (LogPly.taken_back_plies) the state after each ply is the one it led
+  // to, the next record's start, and after the stretch's last the state
+  // before its first: states[k] is always where record k+1 was played.
   std::vector<std::string> states;
   // The log's result sentence is worded otherwise than the plugin's (same
   // returns and scores): not an error; callers show info.result().
