@@ -62,15 +62,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Waits (up to `seconds`) until `file` holds `text`; whether it does.
-bool wait_for_text(const fs::path& file, const std::string& text, double seconds = 30) {
-  for (int i = 0; i < seconds * 20; ++i) {
-    if (read_file(file).find(text) != std::string::npos) return true;
-    usleep(50000);
-  }
-  return false;
-}
-
 // The game id the viewer's stderr names ("… game ID on …").
 std::string game_id_in(const fs::path& err) {
   std::smatch m;

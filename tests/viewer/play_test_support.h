@@ -1,12 +1,13 @@
 // What the window tests of played games share (play_window_test.cc,
-// connect_window_test.cc): the plies of a log as it grows, and where a
-// Connect Four column lies in the 1280x800 window.
+// connect_window_test.cc): the plies of a log as it grows, a text awaited in
+// a file, and where a Connect Four column lies in the 1280x800 window.
 #pragma once
 
 #include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -15,6 +16,7 @@
 #include "viewer/session/replay_session.h"
 #include "viewer/teaching/follow.h"
 #include "viewer/view/replay_view.h"
+#include "viewer_test_support.h"
 
 namespace viewer_test {
 
@@ -36,6 +38,15 @@ inline std::vector<std::uint32_t> wait_for_plies(const std::filesystem::path& lo
     usleep(50000);
   }
   return now;
+}
+
+// Waits (up to `seconds`) until `file` holds `text`; whether it does.
+inline bool wait_for_text(const std::filesystem::path& file, const std::string& text, double seconds = 30) {
+  for (int i = 0; i < seconds * 20; ++i) {
+    if (read_file(file).find(text) != std::string::npos) return true;
+    usleep(50000);
+  }
+  return false;
 }
 
 // Where column `col`'s hit area lies in the 1280x800 window.

@@ -39,11 +39,12 @@ struct Window1280 {
 
 // The viewer started on a new game against `against`, its window 1280x800
 // at the screen's corner, once the log has its header.
-Window1280 start_game(const fs::path& dir, const fs::path& log, const std::string& against, int& pid) {
+Window1280 start_game(const fs::path& dir, const fs::path& log, const std::string& against, int& pid,
+                      const std::string& game = "connect_four") {
   Display* d = shared_display();
   REQUIRE(d);
   fs::remove(log);
-  pid = spawn(VIEWER_BIN, {"--play", "connect_four", "--against", against, "--seed", "1", "--out", log.string()},
+  pid = spawn(VIEWER_BIN, {"--play", game, "--against", against, "--seed", "1", "--out", log.string()},
               dir / "out.txt", dir / "err.txt");
   const Window w = find_window(d);
   REQUIRE(w != 0);
@@ -230,4 +231,39 @@ TEST_CASE("--play never overwrites a log: an existing --out is refused with exit
   CHECK(r.exit_code == 1);
   CHECK(r.err == "replay-viewer: " + out.string() + ": exists; --play never overwrites a log (give another --out)\n");
   CHECK(read_file(out) == "not a log, but someone's file");
+}
+
+TEST_CASE("--play: after a move that leaves the person to move again, the panel never says the engine thinks",
+          "[play][window]") {
+  // Alien City: a seat that builds a tower then claims it or declines, a
+  // second ply of its own.
+  const auto dir = temp_dir("play-window-claim");
+  const fs::path log = dir / "a.ghlog";
+  int pid = -1;
+  const auto [d, w] = start_game(dir, log, "random", pid, "alien_city");
+  const FakeInput input = load_fake_input();
+  auto session = viewer::ReplaySession::open(log, {});
+  gamehost::v1::ViewOptions v;
+  v.set_hit_actions(true);
+  gamehost::v1::Scene scene;
+  session->render(0, v, scene);
+  const auto target = std::find_if(scene.hits().begin(), scene.hits().end(),
+                                   [](const auto& hit) { return hit.actions_size() > 0; });
+  REQUIRE(target != scene.hits().end());
+  const auto& r = target->rect();
+  click_in_window(d, input, w, viewer::board_transform(scene).map(r.x() + r.width() / 2, r.y() + r.height() / 2),
+                  300000);
+  if (target->actions_size() > 1) tap_key(d, input, XK_1, 0);  // the first piece the spot offers
+  REQUIRE(wait_for_plies(log, 1).size() == 1);
+  REQUIRE(wait_for_text(dir / "err.txt", "play: Your move (Black): click the board\n", 10));
+  usleep(500000);
+  quit(d, input, pid, dir);
+  const std::string err = read_file(dir / "err.txt");
+  INFO(err);
+  // Your move, the move played, your move again (the claim): no engine between.
+  const auto played = err.find("play: Your move is played\n");
+  REQUIRE(played != std::string::npos);
+  CHECK(err.find("is thinking", played) == std::string::npos);
+  CHECK(err.find("play: Your move (Black): click the board\n", played) != std::string::npos);
+  CHECK(plies_of(log).size() == 1);  // the claim is still the person's to make
 }

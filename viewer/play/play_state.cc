@@ -97,6 +97,7 @@ bool PlayState::update(float dt) {
             ? "Game over: " + session_.result()
             : fmt::format("Game over ({}): {}", notice, session_.result()));
   else if (turn) say(fmt::format("{}Your move ({}): click the board", before, seat_name(game_->seat())));
+  else if (session_.plies() == played_at_ && notice.empty()) return true;  // the move is not in the log yet
   else if (!game_->over()) say(before + others_turn());
   return true;
 }
@@ -110,7 +111,11 @@ void PlayState::play(std::uint32_t action) {
   choices_.clear();
   hint_pending_ = false;
   game_->submit(action);
-  say(others_turn());
+  played_at_ = session_.plies();
+  // Not yet "… is thinking": in some games the same seat moves again (Alien
+  // City's claim after a build). update() says whose turn it is once the
+  // move is in the log.
+  say("Your move is played");
 }
 
 bool PlayState::handle_key(const sf::Event::KeyEvent& key) {

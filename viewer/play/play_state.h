@@ -51,6 +51,7 @@ class PlayState : public State {
   ReplaySession& session_;
   ReplayView& view_;
   std::vector<std::pair<std::uint32_t, std::string>> choices_;  // a click with several moves: keys 1-9
+  int played_at_ = -1;  // the plies shown when the person last moved
   std::string message_;
   std::string clocks_;         // as last shown
   std::string notice_;         // the game's notice last said
