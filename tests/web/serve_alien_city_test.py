@@ -29,12 +29,11 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from servepage import (By, Checks, script_errors, browser, create_game, fetch, finished, join_from_lobby,  # noqa: E402
-                       play_one, plies_of, start_server, text_of, wait, watch_from_lobby)
+                       gamehost_output, play_one, plies_of, start_server, text_of, wait, watch_from_lobby)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 GAMEHOST, WORK = sys.argv[1], sys.argv[2]
@@ -45,10 +44,7 @@ check = Checks()
 
 
 def gamehost(*args):
-    r = subprocess.run([GAMEHOST, *args], capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"gamehost {' '.join(args)} failed ({r.returncode}): {r.stdout}{r.stderr}")
-    return r.stdout
+    return gamehost_output(GAMEHOST, *args)
 
 
 def show_score(log, ply):

@@ -26,11 +26,10 @@ Usage: serve_live_test.py GAMEHOST WORK_DIR
 import os
 import random
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from servepage import (By, Checks, Select, browser, fetch, finished, play_one, plies_of,  # noqa: E402
+from servepage import (By, Checks, gamehost_output, Select, browser, fetch, finished, play_one, plies_of,  # noqa: E402
                        script_errors, start_server, text_of, unstale, wait)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -39,10 +38,7 @@ check = Checks()
 
 
 def gamehost(*args):
-    r = subprocess.run([GAMEHOST, *args], capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"gamehost {' '.join(args)} failed ({r.returncode}): {r.stdout}{r.stderr}")
-    return r.stdout
+    return gamehost_output(GAMEHOST, *args)
 
 
 def routes_of(log, ply, lot):

@@ -118,6 +118,14 @@ def fetch(driver, path):
           .catch((e) => done([0, '', String(e)]));""", path)
 
 
+def gamehost_output(gamehost, *args):
+    """The output of `gamehost ARGS`; the test stops with its message when it fails."""
+    r = subprocess.run([gamehost, *args], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"gamehost {' '.join(args)} failed ({r.returncode}): {r.stdout}{r.stderr}")
+    return r.stdout
+
+
 def start_server(gamehost, data):
     shutil.rmtree(data, ignore_errors=True)
     proc = subprocess.Popen([gamehost, "serve", "--port", "0", "--data", data],
